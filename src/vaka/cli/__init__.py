@@ -1,0 +1,1 @@
+"""The ``vaka`` command line."""

@@ -1,0 +1,3 @@
+from vaka.cli.main import app
+
+app(prog_name="vaka")

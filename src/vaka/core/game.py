@@ -1,0 +1,116 @@
+"""The description of one game: its id, player counts, options and action vocabulary."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Mapping, Protocol, Sequence
+
+from vaka.core.errors import InvalidOptions, MalformedAction
+
+if TYPE_CHECKING:
+    from vaka.core.state import State
+
+
+class Action(Hashable, Protocol):
+    """What every game's actions are: frozen, hashable values whose ``str`` is their
+    canonical text, so that ``game.parse_action(str(a)) == a``."""
+
+    def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option (a variant or setting) that ``new_state`` accepts."""
+
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+
+
+class Game(ABC):
+    """A game vaka can play. One instance per game, shared; it holds no match data."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[Mapping[str, Option]] = {}
+
+    def new_state(self, players: int, seed: int = 0, **options: Any) -> State:
+        """A fresh game for ``players`` seats, its randomness fixed by ``seed``."""
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, "
+                f"not {players!r}"
+            )
+        if type(seed) is not int:
+            raise InvalidOptions(f"the seed must be a whole number, not {seed!r}")
+        return self._new_state(players, seed, self.check_options(options))
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The full option set (defaults filled in); unknown or bad values are refused."""
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise InvalidOptions(
+                f"{self.name} has no option {', '.join(map(repr, unknown))}; options: {known}"
+            )
+        full = {name: opt.default for name, opt in self.options.items()}
+        for name, value in options.items():
+            choices = self.options[name].choices
+            if choices and value not in choices:
+                raise InvalidOptions(
+                    f"option {name!r} must be one of {', '.join(map(repr, choices))}, "
+                    f"not {value!r}"
+                )
+            full[name] = value
+        return full
+
+    @abstractmethod
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State: ...
+
+    @property
+    @abstractmethod
+    def actions(self) -> Sequence[Action]:
+        """Every distinct action of the game in a fixed order: ``action_index`` is the
+        position in this list, stable across versions (new actions go at the end)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The action that ``text`` names; :class:`MalformedAction` if it names none."""
+
+    def is_action(self, value: object) -> bool:
+        """Whether ``value`` is an action of this game (not just any object)."""
+        return value in self._index
+
+    def action_index(self, action: Action) -> int:
+        """The stable integer id of an action (for learning agents)."""
+        try:
+            return self._index[action]
+        except (KeyError, TypeError):
+            raise MalformedAction(f"{action!r} is not a {self.name} action") from None
+
+    def action_from_index(self, index: int) -> Action:
+        if type(index) is not int or not 0 <= index < len(self.actions):
+            raise MalformedAction(
+                f"action index must be 0-{len(self.actions) - 1}, not {index!r}"
+            )
+        return self.actions[index]
+
+    @property
+    def _index(self) -> dict[Action, int]:
+        cached: dict[Action, int] | None = self.__dict__.get("_index_cache")
+        if cached is None:
+            cached = {a: i for i, a in enumerate(self.actions)}
+            self.__dict__["_index_cache"] = cached
+        return cached
+
+    def render(self, view: Mapping[str, Any]) -> Any:
+        """A Rich renderable of a view for the terminal; games override this."""
+        import json
+
+        return json.dumps(view, indent=2)
+
+    def __repr__(self) -> str:
+        return f"<vaka game {self.id!r}>"

@@ -1,0 +1,66 @@
+"""Rebuilding a game from its record, and reading and writing record files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Mapping
+
+from vaka.core.errors import InvalidOptions, InvalidRecord, UnknownGame, VakaError
+from vaka.core.registry import load
+from vaka.core.state import RECORD_FORMAT, RECORD_VERSION, State
+
+
+def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
+    """The state a record describes (after its first ``upto`` actions, if given).
+
+    Every field is checked: a damaged record raises :class:`InvalidRecord` saying where.
+    """
+    if not isinstance(record, Mapping):
+        raise InvalidRecord("a game record must be a JSON object")
+    if record.get("format") != RECORD_FORMAT:
+        raise InvalidRecord(f"not a vaka game record (format should be {RECORD_FORMAT!r})")
+    if record.get("version") != RECORD_VERSION:
+        raise InvalidRecord(f"unsupported record version {record.get('version')!r}")
+    missing = [k for k in ("game", "players", "seed", "options", "actions") if k not in record]
+    if missing:
+        raise InvalidRecord(f"the record lacks {', '.join(missing)}")
+    options = record["options"]
+    actions = record["actions"]
+    if not isinstance(options, dict) or not isinstance(actions, list):
+        raise InvalidRecord("options must be an object and actions a list")
+    try:
+        game = load(record["game"])
+        state = game.new_state(record["players"], record["seed"], **options)
+    except (UnknownGame, InvalidOptions) as exc:
+        raise InvalidRecord(str(exc)) from exc
+    for step, entry in enumerate(actions[:upto] if upto is not None else actions, 1):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or not isinstance(entry[1], str)
+        ):
+            raise InvalidRecord(f"action {step} should be [seat, text], not {entry!r}")
+        try:
+            state.apply(entry[0], entry[1])
+        except VakaError as exc:
+            raise InvalidRecord(f"action {step} ({entry[1]!r} by seat {entry[0]!r}): {exc}") from exc
+    return state
+
+
+def save_record(state: State, path: str | Path) -> Path:
+    """Write a state's record as JSON; returns the path written."""
+    path = Path(path)
+    path.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    """Read a record file (JSON); unreadable or non-JSON files raise InvalidRecord."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InvalidRecord(f"cannot read a game record from {path}: {exc}") from exc
+    if not isinstance(data, dict):
+        raise InvalidRecord(f"{path} does not hold a game record")
+    return data

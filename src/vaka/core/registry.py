@@ -1,0 +1,34 @@
+"""Finding games by id. Games announce themselves through the ``vaka.games`` entry-point
+group, so nothing here (nor in the CLI or server) imports a game by name."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.metadata import entry_points
+
+from vaka.core.errors import UnknownGame
+from vaka.core.game import Game
+
+ENTRY_POINT_GROUP = "vaka.games"
+
+
+@cache
+def _entry_points() -> dict[str, str]:
+    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def game_ids() -> list[str]:
+    """The ids of all installed games, sorted."""
+    return sorted(_entry_points())
+
+
+@cache
+def load(game_id: str) -> Game:
+    """The game with this id; :class:`UnknownGame` lists the known ids otherwise."""
+    if not isinstance(game_id, str) or game_id not in _entry_points():
+        raise UnknownGame(game_id, game_ids())
+    (ep,) = entry_points(group=ENTRY_POINT_GROUP, name=game_id)
+    game = ep.load()
+    if not isinstance(game, Game) or game.id != game_id:
+        raise TypeError(f"entry point {game_id!r} does not name the game {game_id!r}")
+    return game

@@ -1,0 +1,224 @@
+"""The game-agnostic half of a game state: seats, turn checks, history, log and records.
+
+A game subclasses :class:`State` and fills in the ``_`` hooks with its rules. The public
+methods here guard every entry point, so a game's hooks only ever see a real seat that is
+to move and an action that is legal now: bad input is refused before anything changes.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
+
+from vaka.core.errors import GameOver, IllegalAction, InvalidSeat, MalformedAction, NotYourTurn
+from vaka.core.rng import Rng, derive_seed
+
+if TYPE_CHECKING:
+    from vaka.core.game import Action, Game
+
+Seat = int
+#: A log entry: (tag, acting seat or None, data). The game turns it into words per viewer.
+Event = tuple[str, "int | None", Any]
+
+RECORD_FORMAT = "vaka-record"
+RECORD_VERSION = 1
+
+
+class State(ABC):
+    """One game in progress. Mutable: ``apply`` changes it; ``clone`` copies it."""
+
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+    history: list[tuple[Seat, str]]
+    log: list[Event]
+    determinized: bool
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.history = []
+        self.log = []
+        self.determinized = False
+        self._legal_cache: tuple[Seat, list[Action]] | None = None
+
+    # ----------------------------------------------------------------- game hooks
+    @property
+    @abstractmethod
+    def to_move(self) -> tuple[Seat, ...]:
+        """The seats that must act now; ``()`` once the game is over. Several seats means
+        a sealed simultaneous choice is open: each applies its own, in any order."""
+
+    @abstractmethod
+    def _legal(self, seat: Seat) -> list[Action]:
+        """Legal actions of a seat that is to move (never empty)."""
+
+    @abstractmethod
+    def _apply(self, seat: Seat, action: Action) -> None:
+        """Carry out a legal action of a seat that is to move."""
+
+    @abstractmethod
+    def _view(self, seat: Seat | None) -> dict[str, Any]:
+        """The game-specific part of what ``seat`` (None: a spectator) may know."""
+
+    @abstractmethod
+    def _describe(self, event: Event, viewer: Seat | None) -> str | None:
+        """A log entry in words for ``viewer``, or None if the viewer may not see it."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score: the final score once over, the score so far before."""
+
+    def breakdown(self) -> list[dict[str, float]]:
+        """Each seat's score by category, with the sum under ``"total"``."""
+        return [{"total": score} for score in self.scores()]
+
+    @abstractmethod
+    def winners(self) -> list[Seat]:
+        """The winning seats after the rulebook's tie-breaks; ``[]`` while not over."""
+
+    @abstractmethod
+    def _copy_mutables(self) -> None:
+        """After a shallow copy: replace every mutable container with a copy of its own."""
+
+    @abstractmethod
+    def _redeal_hidden(self, seat: Seat) -> None:
+        """Re-sample, from ``self.rng``, everything ``seat`` cannot know."""
+
+    def _explain(self, seat: Seat, action: Action) -> str | None:
+        """Why a (well-formed) action is illegal now, in a player's words, if the game
+        can say more than the generic message."""
+        return None
+
+    def check(self) -> None:
+        """Raise AssertionError if an invariant is broken (e.g. a card lost). For tests."""
+
+    # ----------------------------------------------------------------- public API
+    @property
+    def is_over(self) -> bool:
+        return not self.to_move
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """The actions ``seat`` may take now: never empty for a seat in ``to_move``, empty
+        for any other seat."""
+        self._check_seat(seat)
+        cache = self._legal_cache
+        if cache is not None and cache[0] == seat:
+            return list(cache[1])
+        if seat not in self.to_move:
+            return []
+        legal = self._legal(seat)
+        self._legal_cache = (seat, legal)
+        return list(legal)
+
+    def apply(self, seat: Seat, action: Action | str) -> None:
+        """Play ``action`` (a value or its text) for ``seat``.
+
+        Raises :class:`~vaka.IllegalAction` (with a reason) and changes nothing if the
+        seat, the action or the moment is wrong.
+        """
+        self._check_seat(seat)
+        to_move = self.to_move
+        if not to_move:
+            raise GameOver("the game is over; no more actions are taken")
+        if seat not in to_move:
+            waiting = ", ".join(f"seat {s}" for s in to_move)
+            raise NotYourTurn(f"seat {seat} is not to move now; waiting for {waiting}")
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        elif not self.game.is_action(action):
+            raise MalformedAction(f"{action!r} is not a {self.game.name} action")
+        cache = self._legal_cache
+        legal = cache[1] if cache is not None and cache[0] == seat else self._legal(seat)
+        if action not in legal:
+            reason = self._explain(seat, action)
+            choices = ", ".join(map(str, legal))
+            raise IllegalAction(
+                f"{action} is not allowed now"
+                + (f": {reason}" if reason else "")
+                + f". Allowed: {choices}"
+            )
+        self._legal_cache = None
+        self._apply(seat, action)
+        self.history.append((seat, str(action)))
+
+    def view(self, seat: Seat | None = None) -> dict[str, Any]:
+        """Exactly what ``seat`` may know, as JSON-ready data; ``None`` is a spectator."""
+        if seat is not None:
+            self._check_seat(seat)
+        over = self.is_over
+        view: dict[str, Any] = {
+            "game": self.game.id,
+            "players": self.players,
+            "seat": seat,
+            "to_move": list(self.to_move),
+            "is_over": over,
+        }
+        view.update(self._view(seat))
+        log = []
+        for event in self.log:
+            text = self._describe(event, seat)
+            if text is not None:
+                log.append({"seat": event[1], "text": text})
+        view["log"] = log
+        if over:
+            view["scores"] = self.scores()
+            view["winners"] = self.winners()
+        return view
+
+    def clone(self) -> State:
+        """An independent copy: nothing done to one affects the other."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.copy()
+        twin.history = list(self.history)
+        twin.log = list(self.log)
+        twin._legal_cache = None
+        twin._copy_mutables()
+        return twin
+
+    def determinize(self, seat: Seat, seed: int) -> State:
+        """A full state that ``seat`` cannot tell apart from this one: everything hidden
+        from it is re-dealt, and the random stream is reseeded, so a bot searching it
+        learns nothing about the real hidden cards or the real future."""
+        self._check_seat(seat)
+        twin = self.clone()
+        twin.rng = Rng(derive_seed(seed, "determinize", seat))
+        twin.determinized = True
+        twin._redeal_hidden(seat)
+        return twin
+
+    def record(self) -> dict[str, Any]:
+        """The game as JSON-ready data: enough for :func:`vaka.replay` to rebuild it."""
+        if self.determinized:
+            raise IllegalAction("a determinized state is a guess, not a game: it has no record")
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game.id,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [[seat, text] for seat, text in self.history],
+        }
+
+    # ----------------------------------------------------------------- helpers
+    def _check_seat(self, seat: object) -> None:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise InvalidSeat(
+                f"seat must be a whole number from 0 to {self.players - 1}, not {seat!r}"
+            )
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_legal_cache"] = None  # a cache, not part of the game
+        return state
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"to move {list(self.to_move)}"
+        return f"<{self.game.id} state, {self.players} players, {len(self.history)} actions, {status}>"

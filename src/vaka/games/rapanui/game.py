@@ -1,0 +1,36 @@
+"""The Rapa Nui game object that the registry hands out."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from vaka.core.game import Action, Game
+from vaka.games.rapanui import actions
+from vaka.games.rapanui.state import RapaNuiState
+
+
+class RapaNui(Game):
+    """Rapa Nui (Klaus-Jürgen Wrede, Kosmos 2011): build Moais, honour the gods."""
+
+    id = "rapa-nui"
+    name = "Rapa Nui"
+    min_players = 2
+    max_players = 4
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> RapaNuiState:
+        return RapaNuiState(self, players, seed, options)
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        return actions.ACTIONS
+
+    def parse_action(self, text: str) -> Action:
+        return actions.parse(text)
+
+    def render(self, view: Mapping[str, Any]) -> Any:
+        from vaka.games.rapanui.render import render
+
+        return render(view)
+
+
+GAME = RapaNui()

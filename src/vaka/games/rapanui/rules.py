@@ -1,0 +1,342 @@
+"""Rapa Nui's rules: what may be done, and what happens when it is.
+
+A turn is a queue of steps (phase, seat, argument). The front step is either carried out
+at once (scorings, the end of a turn) or waits for its seat to decide. A decision with a
+single possible answer is taken automatically, so every choice a player sees is a real
+one. Each rule below quotes the sentence of the German rulebook it implements.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from vaka.games.rapanui import actions as A
+from vaka.games.rapanui.actions import RapaNuiAction, action
+from vaka.games.rapanui.params import (
+    DECK,
+    EXTRA_HUNTER_COST,
+    HAND_SIZE,
+    KIND_NAMES,
+    MAJORITY_MIN,
+    MAX_SAME_HUNTERS,
+    MOAI,
+    MOAI_COST,
+    PRIEST,
+    RESOURCES,
+    ROW_SIZE,
+    SACRIFICE_COST,
+    SACRIFICE_SUPPLY,
+    STARTING_SETS,
+    WOODCUTTER,
+)
+
+if TYPE_CHECKING:
+    from vaka.games.rapanui.state import RapaNuiState
+
+# Phases of a step. The first six wait for a decision; GAIN waits only when a resource
+# has run out; END_TURN never waits.
+BUY, LAY, DRAW, SACRIFICE, HIDE, OFFER, MOAI_TAKE, GAIN, END_TURN = range(9)
+PHASE_NAMES = ("buy", "lay", "draw", "sacrifice", "hide", "offer", "moai", "gain", "end")
+PHASE_PROMPTS = (
+    "buy a sacrifice card, or pass",
+    "lay out a card from your hand",
+    "take the top card of a row",
+    "put one of your sacrifice cards face up on the stone",
+    "put one of your sacrifice cards face down on the stone",
+    "put a sacrifice card from the supply face up on the stone",
+    "take the Moai scoring as wood or as fame",
+    "choose another sacrifice card (that resource has run out)",
+    "",
+)
+
+
+# --------------------------------------------------------------------------- turn flow
+def start_turn(st: RapaNuiState) -> None:
+    """"1 Opferkarte erwerben ... 1 Karte auslegen ... 1 Karte aus der Auslage nachziehen"."""
+    a = st.active
+    st.idle_turns += 1  # laying out or drawing a card sets this back to 0
+    st.log.append(("turn", a, st.turns + 1))
+    st.queue[0:0] = [(BUY, a, 0), (LAY, a, 0), (DRAW, a, 0), (END_TURN, a, 0)]
+
+
+def run(st: RapaNuiState) -> None:
+    """Carry out steps until one waits for a real decision (or the game ends)."""
+    queue = st.queue
+    while queue:
+        phase, seat, arg = queue[0]
+        if phase == END_TURN:
+            queue.pop(0)
+            end_turn(st)
+            continue
+        if phase == GAIN and st.supply[arg]:
+            queue.pop(0)
+            _gain(st, seat, arg)
+            continue
+        choices = options(st, phase, seat, arg)
+        if len(choices) > 1:
+            st.choices = choices
+            return
+        queue.pop(0)
+        if choices:  # the only possible answer is taken for the player
+            effect(st, phase, seat, arg, choices[0], chosen=False)
+    st.choices = []
+
+
+def decide(st: RapaNuiState, act: RapaNuiAction) -> None:
+    """Carry out a legal decision of the front step, then run on."""
+    phase, seat, arg = st.queue.pop(0)
+    effect(st, phase, seat, arg, act, chosen=True)
+    run(st)
+
+
+def end_turn(st: RapaNuiState) -> None:
+    """"Danach folgt der nächste Spieler, bis der Nachziehstapel ... aufgebraucht ist.\""""
+    st.turns += 1
+    if st.pile_out:
+        finish(st, "the draw pile is used up")
+        return
+    if st.idle_turns >= st.players:  # see docs/rules/rapa-nui.md, "a stuck game"
+        finish(st, "no player can lay out or draw a card any more")
+        return
+    st.active = (st.active + 1) % st.players
+    start_turn(st)
+
+
+def finish(st: RapaNuiState, reason: str) -> None:
+    st.over = True
+    st.queue.clear()
+    st.log.append(("end", None, reason))
+
+
+# --------------------------------------------------------------------------- choices
+def buy_cost(st: RapaNuiState, seat: int, resource: int) -> int:
+    """"Jede Opferkarte kostet zunächst 5 Holz. Hiervon kann pro Jäger und Sammler der für
+    diesen Rohstoff zuständig ist, 1 Holz abgezogen werden." (never below 0)"""
+    return max(0, SACRIFICE_COST - st.tableau[seat][resource])
+
+
+def lay_cost(kind: int, count: int) -> int:
+    """Woodcutters and priests are free; a Moai costs 7 wood; the 2nd and 3rd identical
+    hunter-gatherer laid at once cost 1 wood each."""
+    if kind == MOAI:
+        return MOAI_COST
+    if kind in (WOODCUTTER, PRIEST):
+        return 0
+    return EXTRA_HUNTER_COST[count]
+
+
+def options(st: RapaNuiState, phase: int, seat: int, arg: int) -> list[RapaNuiAction]:
+    """The possible answers to a step; empty when the step cannot be done at all."""
+    if phase == BUY:
+        wood = st.wood[seat]
+        found = [
+            action(A.BUY, r) for r in RESOURCES if st.supply[r] and buy_cost(st, seat, r) <= wood
+        ]
+        return [action(A.PASS), *found] if found else []
+    if phase == LAY:
+        hand = st.hands[seat]
+        wood = st.wood[seat]
+        found = []
+        for kind in sorted(set(hand)):
+            if kind in RESOURCES:
+                for n in range(1, min(hand.count(kind), MAX_SAME_HUNTERS) + 1):
+                    if lay_cost(kind, n) <= wood:
+                        found.append(action(A.LAY, kind, n))
+            elif lay_cost(kind, 1) <= wood:
+                found.append(action(A.LAY, kind))
+        return found
+    if phase == DRAW:
+        if len(st.hands[seat]) >= HAND_SIZE:
+            return []
+        return [action(A.DRAW, i) for i, row in enumerate(st.rows) if row]
+    if phase in (SACRIFICE, HIDE):
+        return [action(A.SACRIFICE, r) for r in RESOURCES if st.held[seat][r]]
+    if phase == OFFER:
+        return [action(A.OFFER, r) for r in RESOURCES if st.supply[r]]
+    if phase == MOAI_TAKE:
+        return [action(A.TAKE, A.WOOD), action(A.TAKE, A.FAME)]
+    if phase == GAIN:
+        return [action(A.GAIN, r) for r in RESOURCES if st.supply[r]]
+    raise AssertionError(f"phase {phase} takes no decision")
+
+
+# --------------------------------------------------------------------------- effects
+def effect(
+    st: RapaNuiState, phase: int, seat: int, arg: int, act: RapaNuiAction, chosen: bool
+) -> None:
+    """Carry out one answer. ``chosen`` is False when it was the only possible one."""
+    verb = act.verb
+    if verb == A.PASS:
+        st.log.append(("pass", seat, None))
+    elif verb == A.BUY:
+        cost = buy_cost(st, seat, act.arg)
+        st.wood[seat] -= cost
+        st.supply[act.arg] -= 1
+        st.held[seat][act.arg] += 1
+        st.log.append(("buy", seat, (act.arg, cost)))
+    elif verb == A.LAY:
+        _lay(st, seat, act.arg, act.count)
+    elif verb == A.DRAW:
+        _draw(st, seat, act.arg)
+    elif verb == A.TAKE:
+        if act.arg == A.WOOD:
+            st.wood[seat] += arg
+        else:
+            st.fame[seat] += arg
+        st.log.append(("moai", seat, (act.arg, arg)))
+    elif verb == A.SACRIFICE:
+        st.held[seat][act.arg] -= 1
+        if phase == HIDE:
+            st.stone_down[seat][act.arg] += 1
+            # The history index lets a determinization rewrite this hidden choice.
+            st.log.append(("hide", seat, (act.arg, len(st.history) if chosen else -1)))
+        else:
+            st.stone_up[act.arg] += 1
+            st.log.append(("sacrifice", seat, act.arg))
+    elif verb == A.OFFER:
+        st.supply[act.arg] -= 1
+        st.stone_up[act.arg] += 1
+        st.log.append(("offer", seat, act.arg))
+    elif verb == A.GAIN:
+        _gain(st, seat, act.arg)
+
+
+def _lay(st: RapaNuiState, seat: int, kind: int, count: int) -> None:
+    hand = st.hands[seat]
+    for _ in range(count):
+        hand.remove(kind)
+    cost = lay_cost(kind, count)
+    st.wood[seat] -= cost
+    st.tableau[seat][kind] += count
+    st.idle_turns = 0
+    st.log.append(("lay", seat, (kind, count, cost)))
+    if kind == MOAI:
+        _sacrifice_round(st, seat)
+
+
+def _sacrifice_round(st: RapaNuiState, builder: int) -> None:
+    """"Nun muss, beginnend mit dem linken Nachbarn des aktiven Spielers, jeder Spieler eine
+    Opferkarte offen auf den Opferstein legen – sofern er 1 Opferkarte besitzt. Der aktive
+    Spieler legt seine Opferkarte verdeckt auf den Opferstein. Zusätzlich legt er noch eine
+    Opferkarte aus dem Vorrat offen auf den Opferstein.\""""
+    n = st.players
+    steps = [(SACRIFICE, (builder + i) % n, 0) for i in range(1, n)]
+    steps += [(HIDE, builder, 0), (OFFER, builder, 0)]
+    st.queue[0:0] = steps
+
+
+def _draw(st: RapaNuiState, seat: int, row_index: int) -> None:
+    """"Der Spieler nimmt sich die oberste Karte aus einer der 4 Reihen ... und löst damit
+    eine Wertung aus. Gewertet wird die Kartenart, die der Spieler als letzte freigelegt hat.
+    Sollte eine Reihe komplett leer geräumt worden sein, wird sie sofort mit 4 neuen Karten
+    bestückt. In dem Fall bestimmt die neue oberste Karte, welche Karten gewertet werden.\""""
+    row = st.rows[row_index]
+    card = row.pop()
+    st.hands[seat].append(card)
+    st.idle_turns = 0
+    st.log.append(("draw", seat, (row_index, card)))
+    if not row and st.pile:
+        pile = st.pile
+        for _ in range(min(ROW_SIZE, len(pile))):
+            row.append(pile.pop())
+        st.log.append(("refill", None, (row_index, len(row))))
+        if not pile:
+            st.pile_out = True
+            st.log.append(("pile_out", None, None))
+    steps = _scoring(st, row[-1]) if row else []
+    if len(st.hands[seat]) < HAND_SIZE:
+        steps.append((DRAW, seat, 0))  # draw on until the hand holds 3 cards again
+    st.queue[0:0] = steps
+
+
+def has_bonus(st: RapaNuiState, seat: int, kind: int) -> bool:
+    """"Wer mindestens 2 ... und die alleinige Mehrheit hat, erhält ... ein weiteres\""""
+    mine = st.tableau[seat][kind]
+    if mine < MAJORITY_MIN:
+        return False
+    return all(t[kind] < mine for s, t in enumerate(st.tableau) if s != seat)
+
+
+def _scoring(st: RapaNuiState, kind: int) -> list[tuple[int, int, int]]:
+    """Score the uncovered kind for every player; return the steps that need choices."""
+    n = st.players
+    order = [(st.active + i) % n for i in range(n)]
+    amounts = [st.tableau[s][kind] + has_bonus(st, s, kind) for s in range(n)]
+    st.log.append(("score", None, (kind, amounts)))
+    if kind == WOODCUTTER:
+        for s in range(n):
+            st.wood[s] += amounts[s]
+        return []
+    if kind == PRIEST:
+        for s in range(n):
+            st.fame[s] += amounts[s]
+        return []
+    if kind == MOAI:
+        return [(MOAI_TAKE, s, amounts[s]) for s in order if amounts[s]]
+    # A hunter-gatherer: one sacrifice card of its resource, a second with the bonus.
+    steps = []
+    for s in order:
+        if st.tableau[s][kind]:
+            steps += [(GAIN, s, kind)] * (1 + has_bonus(st, s, kind))
+    return steps
+
+
+def _gain(st: RapaNuiState, seat: int, resource: int) -> None:
+    st.supply[resource] -= 1
+    st.held[seat][resource] += 1
+    st.log.append(("gain", seat, resource))
+
+
+# --------------------------------------------------------------------------- words
+def explain(st: RapaNuiState, act: RapaNuiAction) -> str | None:
+    """Why an action is not allowed now, in a player's words."""
+    phase, seat, _ = st.queue[0]
+    wanted = {
+        A.PASS: BUY, A.BUY: BUY, A.LAY: LAY, A.DRAW: DRAW, A.TAKE: MOAI_TAKE,
+        A.SACRIFICE: (SACRIFICE, HIDE), A.OFFER: OFFER, A.GAIN: GAIN,
+    }[act.verb]
+    if phase != wanted and not (isinstance(wanted, tuple) and phase in wanted):
+        return f"now seat {seat} must {PHASE_PROMPTS[phase]}"
+    name = KIND_NAMES[act.arg] if act.verb != A.DRAW and act.verb != A.TAKE else ""
+    if act.verb == A.BUY:
+        if not st.supply[act.arg]:
+            return f"no {name} sacrifice cards are left"
+        return f"a {name} sacrifice card costs you {buy_cost(st, seat, act.arg)} wood and you have {st.wood[seat]}"
+    if act.verb == A.LAY:
+        held = st.hands[seat].count(act.arg)
+        if held < act.count:
+            return f"you hold {held} {name} card{'s' * (held != 1)}"
+        return f"that costs {lay_cost(act.arg, act.count)} wood and you have {st.wood[seat]}"
+    if act.verb == A.DRAW:
+        return f"row {act.arg + 1} is empty"
+    if act.verb == A.SACRIFICE:
+        return f"you hold no {name} sacrifice card"
+    if act.verb in (A.OFFER, A.GAIN):
+        return f"the supply has no {name} sacrifice card left"
+    return None
+
+
+# --------------------------------------------------------------------------- invariants
+def check(st: RapaNuiState) -> None:
+    """Every card is somewhere, exactly once; no count is negative."""
+    rapa = [0] * 7
+    for cards in (*st.rows, st.pile, *st.hands):
+        for card in cards:
+            rapa[card] += 1
+    for t in st.tableau:
+        for kind, count in enumerate(t):
+            rapa[kind] += count
+    expected = [DECK.count(k) for k in range(7)]
+    for colour in st.colours:
+        _, woodcutters, hand = next(s for s in STARTING_SETS if s[0] == colour)
+        expected[WOODCUTTER] += woodcutters
+        for kind in hand:
+            expected[kind] += 1
+    assert rapa == expected, f"Rapa Nui cards {rapa} != {expected}"
+    for r in RESOURCES:
+        total = st.supply[r] + st.stone_up[r]
+        total += sum(h[r] for h in st.held) + sum(d[r] for d in st.stone_down)
+        assert total == SACRIFICE_SUPPLY[r], f"{KIND_NAMES[r]} sacrifice cards: {total}"
+    for values in (st.wood, st.fame, st.supply, st.stone_up, *st.held, *st.stone_down):
+        assert min(values) >= 0, f"negative count in {values}"
+    assert all(len(h) <= HAND_SIZE for h in st.hands), "a hand holds more than 3 cards"

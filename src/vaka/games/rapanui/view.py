@@ -1,0 +1,160 @@
+"""What one seat may know of a Rapa Nui game, the log in words, and determinization.
+
+Hidden from other players: your hand, the sacrifice cards you hold (face down) and the
+kinds of those you laid face down on the stone. Hidden from everybody: the draw pile and
+every card of a row below its top card. At the end all is revealed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from vaka.core.state import Event
+from vaka.games.rapanui.actions import SACRIFICE, action
+from vaka.games.rapanui.params import KIND_NAMES, MOAI, PRIEST, RESOURCES, WOODCUTTER
+from vaka.games.rapanui.rules import MOAI_TAKE, PHASE_NAMES, PHASE_PROMPTS
+from vaka.games.rapanui.scoring import breakdown, sacrifice_values, stone_counts
+
+if TYPE_CHECKING:
+    from vaka.games.rapanui.state import RapaNuiState
+
+
+def _per_resource(counts: list[int]) -> dict[str, int]:
+    return {KIND_NAMES[r]: counts[r] for r in RESOURCES}
+
+
+def view(st: RapaNuiState, seat: int | None) -> dict[str, Any]:
+    over = st.over
+    decision = None
+    if st.queue:
+        phase, who, arg = st.queue[0]
+        decision = {"seat": who, "phase": PHASE_NAMES[phase], "prompt": PHASE_PROMPTS[phase]}
+        if phase == MOAI_TAKE:
+            decision["amount"] = arg
+    stone = stone_counts(st) if over else st.stone_up
+    scores = breakdown(st) if over else None
+    seats = []
+    for s in range(st.players):
+        entry: dict[str, Any] = {
+            "seat": s,
+            "colour": st.colours[s],
+            "wood": st.wood[s],
+            "fame": st.fame[s],
+            "laid": {KIND_NAMES[k]: n for k, n in enumerate(st.tableau[s])},
+            "hand_size": len(st.hands[s]),
+            "sacrifice_cards": sum(st.held[s]),
+            "face_down": sum(st.stone_down[s]),
+        }
+        if s == seat or over:
+            entry["hand"] = sorted(KIND_NAMES[k] for k in st.hands[s])
+            entry["sacrifice"] = _per_resource(st.held[s])
+            entry["face_down_cards"] = _per_resource(st.stone_down[s])
+        if scores is not None:
+            entry["score"] = scores[s]
+        seats.append(entry)
+    return {
+        "turn": st.turns + (0 if over else 1),
+        "active": st.active,
+        "decision": decision,
+        "rows": [{"top": KIND_NAMES[r[-1]] if r else None, "cards": len(r)} for r in st.rows],
+        "pile": len(st.pile),
+        "supply": _per_resource(st.supply),
+        "stone": {
+            "face_up": _per_resource(st.stone_up),
+            "face_down": [sum(d) for d in st.stone_down],
+        },
+        # Worth of a sacrifice card in hand, from what lies open on the stone (all at the end).
+        "sacrifice_values": _per_resource(sacrifice_values(stone)),
+        "seats": seats,
+    }
+
+
+_SCORED = {WOODCUTTER: "wood", PRIEST: "fame", MOAI: "wood or fame"}
+
+
+def describe(st: RapaNuiState, event: Event, viewer: int | None) -> str | None:
+    tag, seat, data = event
+    you = seat is not None and seat == viewer
+    who = "you" if you else f"seat {seat}"
+    s = "" if you else "s"  # verb ending: "you take" / "seat 2 takes"
+    Who = who.capitalize()
+    if tag == "turn":
+        return f"Turn {data}: {'your' if you else f'seat {seat}’s'} turn"
+    if tag == "pass":
+        return f"{Who} buy{s} no sacrifice card"
+    if tag == "buy":
+        resource, cost = data
+        return f"{Who} buy{s} a {KIND_NAMES[resource]} sacrifice card for {cost} wood"
+    if tag == "lay":
+        kind, count, cost = data
+        what = f"a {KIND_NAMES[kind]}" if count == 1 else f"{count} {KIND_NAMES[kind]}"
+        return f"{Who} lay{s} out {what}" + (f" for {cost} wood" if cost else "")
+    if tag == "draw":
+        row, card = data
+        return f"{Who} take{s} the {KIND_NAMES[card]} from row {row + 1}"
+    if tag == "refill":
+        row, count = data
+        return f"Row {row + 1} is empty and gets {count} new cards"
+    if tag == "pile_out":
+        return "The draw pile is used up: the game ends after this turn"
+    if tag == "score":
+        kind, amounts = data
+        if kind in _SCORED:
+            gains = ", ".join(f"seat {i} +{n}" for i, n in enumerate(amounts) if n)
+            return f"{KIND_NAMES[kind].capitalize()}s are scored ({_SCORED[kind]}): {gains or 'nobody gains'}"
+        return f"{KIND_NAMES[kind].capitalize()} hunter-gatherers are scored"
+    if tag == "moai":
+        choice, amount = data
+        return f"{Who} take{s} {amount} {'fame' if choice else 'wood'} from the Moai scoring"
+    if tag == "gain":
+        return f"{Who} gain{s} a {KIND_NAMES[data]} sacrifice card"
+    if tag == "sacrifice":
+        return f"{Who} put{s} a {KIND_NAMES[data]} sacrifice card face up on the stone"
+    if tag == "hide":
+        what = f"a {KIND_NAMES[data[0]]}" if you or st.over else "a"
+        return f"{Who} put{s} {what} sacrifice card face down on the stone"
+    if tag == "offer":
+        return f"{Who} put{s} a {KIND_NAMES[data]} card from the supply face up on the stone"
+    if tag == "end":
+        return f"Game over: {data}"
+    raise AssertionError(f"unknown event {tag!r}")
+
+
+def redeal_hidden(st: RapaNuiState, seat: int) -> None:
+    """Re-deal what ``seat`` cannot know: the order of every unseen Rapa Nui card, and for
+    each other player which of the sacrifice cards they hold or hid face down is which.
+
+    Every other player's sacrifice cards in hand and face down are, together, exactly what
+    they gained less what they laid face up, all of it public; only the split between hand
+    and stone is secret. Their hidden choices are rewritten in the log and the history, so
+    nothing in the re-dealt state tells the real ones.
+    """
+    if st.over:
+        return
+    rng = st.rng
+    unseen = st.pile + [card for row in st.rows for card in row[:-1]]
+    rng.shuffle(unseen)
+    st.pile = unseen[: len(st.pile)]
+    rest = unseen[len(st.pile) :]
+    for row in st.rows:
+        if row:
+            below = len(row) - 1
+            row[:below], rest = rest[:below], rest[below:]
+    for other in range(st.players):
+        if other == seat:
+            continue
+        hides = [i for i, e in enumerate(st.log) if e[0] == "hide" and e[1] == other]
+        pool = [r for r in RESOURCES for _ in range(st.held[other][r] + st.stone_down[other][r])]
+        rng.shuffle(pool)
+        down = [0, 0, 0, 0]
+        for i, resource in zip(hides, pool):
+            down[resource] += 1
+            step = st.log[i][2][1]
+            st.log[i] = ("hide", other, (resource, step))
+            if step >= 0:
+                st.history[step] = (other, str(action(SACRIFICE, resource)))
+        held = [0, 0, 0, 0]
+        for resource in pool[len(hides) :]:
+            held[resource] += 1
+        st.stone_down[other] = down
+        st.held[other] = held

@@ -1,0 +1,1 @@
+"""Simulation: matches between agents, many games at once, and their statistics."""

@@ -1,0 +1,49 @@
+"""Playing one game between agents."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from vaka.agents import Agent, Observation, make_agent
+from vaka.core.registry import load
+from vaka.core.rng import derive_seed
+from vaka.core.state import State
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The outcome of one game: per seat scores, the winners and its length."""
+
+    seed: int
+    agents: tuple[str, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    actions: int
+    breakdown: tuple[dict[str, float], ...] = ()
+
+
+def play(state: State, agents: Sequence[Agent]) -> State:
+    """Let the agents (one per seat) play ``state`` to the end; returns it."""
+    while True:
+        to_move = state.to_move
+        if not to_move:
+            return state
+        for seat in to_move:
+            state.apply(seat, agents[seat].act(Observation(state, seat)))
+
+
+def play_match(game_id: str, agent_names: Sequence[str], seed: int, **options: object) -> MatchResult:
+    """One game of ``game_id`` with one named agent per seat; fully determined by ``seed``."""
+    game = load(game_id)
+    state = game.new_state(len(agent_names), seed, **options)
+    agents = [make_agent(name, derive_seed(seed, "agent", seat)) for seat, name in enumerate(agent_names)]
+    play(state, agents)
+    return MatchResult(
+        seed=seed,
+        agents=tuple(agent_names),
+        scores=tuple(state.scores()),
+        winners=tuple(state.winners()),
+        actions=len(state.history),
+        breakdown=tuple(state.breakdown()),
+    )
