@@ -1,0 +1,7 @@
+"""Placeholder."""
+
+from __future__ import annotations
+
+
+def command() -> None:
+    """Not yet."""

@@ -1,0 +1,22 @@
+"""``vaka games``: the games you can play, with their player counts."""
+
+from __future__ import annotations
+
+from rich.table import Table
+
+from vaka.cli.common import console
+from vaka.core.registry import game_ids, load
+
+
+def command() -> None:
+    """List the games vaka can play, with their player counts and options."""
+    table = Table(title="vaka games")
+    table.add_column("id", style="bold")
+    table.add_column("name")
+    table.add_column("players", justify="center")
+    table.add_column("options")
+    for game_id in game_ids():
+        game = load(game_id)
+        options = ", ".join(f"{k} (default {o.default!r})" for k, o in game.options.items())
+        table.add_row(game.id, game.name, f"{game.min_players}-{game.max_players}", options or "-")
+    console.print(table)

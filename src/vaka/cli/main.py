@@ -1,0 +1,27 @@
+"""``vaka``: play, simulate, replay and benchmark the island games.
+
+Each command lives in a module of its own; this file only puts them together.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from vaka.cli import bench, games, play, replay, simulate
+
+app = typer.Typer(
+    name="vaka",
+    help=(
+        "Play Rapa Nui and friends in the terminal, pit bots against each other, "
+        "and replay saved games.\n\n"
+        "Start with [bold]vaka games[/bold], then [bold]vaka play rapa-nui[/bold]."
+    ),
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+    add_completion=False,
+)
+app.command("games")(games.command)
+app.command("play")(play.command)
+app.command("simulate")(simulate.command)
+app.command("replay")(replay.command)
+app.command("bench")(bench.command)
