@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from vaka.agents.base import Agent, Observation
 from vaka.agents.random import RandomAgent

@@ -1,7 +1,170 @@
-"""Placeholder."""
+"""``vaka play``: play a game in the terminal against bots."""
 
 from __future__ import annotations
 
+import secrets
+from pathlib import Path
+from typing import Annotated
 
-def command() -> None:
-    """Not yet."""
+import typer
+from rich.table import Table
+
+from vaka.agents import Agent, Observation, make_agent
+from vaka.cli.common import console, friendly_errors
+from vaka.core.errors import IllegalAction
+from vaka.core.game import Game
+from vaka.core.record import save_record
+from vaka.core.registry import load
+from vaka.core.rng import derive_seed
+from vaka.core.state import State
+
+HELP = """\
+Type the number of a choice, or the action's text (e.g. [bold]draw 2[/bold], [bold]lay moai[/bold]).
+Other commands:
+  [bold]board[/bold]        show the table again
+  [bold]log[/bold]          show everything that has happened that you may see
+  [bold]save[/bold] [FILE]  save the game so far (replay it with 'vaka replay FILE')
+  [bold]help[/bold]         this text
+  [bold]quit[/bold]         stop playing (the game is saved if you gave --save)"""
+
+
+class Quit(Exception):
+    """The player asked to stop."""
+
+
+def command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, see 'vaka games'.")],
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Number of players (default: the game's most)."),
+    ] = None,
+    seat: Annotated[int, typer.Option(help="Your seat, 0 = the start player.")] = 0,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for the shuffle; the same seed deals the same game.")
+    ] = None,
+    bots: Annotated[
+        str, typer.Option(help="Bot kind for the other seats, or a comma list, one per bot seat.")
+    ] = "random",
+    save: Annotated[
+        Path | None, typer.Option(help="Write the game record here when the game ends or you quit.")
+    ] = None,
+) -> None:
+    """Play a game in the terminal against bots.
+
+    Examples:
+
+      vaka play rapa-nui                    # 4 players, you start
+
+      vaka play rapa-nui -p 3 --seat 1 --seed 7 --save game.json
+    """
+    with friendly_errors():
+        game = load(game_id)
+        n = players if players is not None else game.max_players
+        if seed is None:
+            seed = secrets.randbelow(10**9)
+        state = game.new_state(n, seed)
+        state._check_seat(seat)
+        agents = _bots(bots, n, seat, seed)
+    console.print(
+        f"[bold]{game.name}[/bold], {n} players, seed {seed}. "
+        f"You are seat {seat}. Type [bold]help[/bold] for help."
+    )
+    try:
+        _loop(game, state, seat, agents, save)
+    except Quit:
+        console.print("Stopped.")
+    finally:
+        if save is not None:
+            save_record(state, save)
+            console.print(f"Game saved to {save}; replay it with: vaka replay {save}")
+    if state.is_over:
+        console.print(game.render(state.view(seat)))
+
+
+def _bots(spec: str, players: int, human: int, seed: int) -> dict[int, Agent]:
+    names = [s.strip() for s in spec.split(",") if s.strip()] or ["random"]
+    seats = [s for s in range(players) if s != human]
+    if len(names) == 1:
+        names *= len(seats)
+    if len(names) != len(seats):
+        raise typer.BadParameter(
+            f"give one bot kind, or {len(seats)} (one per bot seat)", param_hint="--bots"
+        )
+    return {
+        s: make_agent(name, derive_seed(seed, "bot", s))
+        for s, name in zip(seats, names, strict=True)
+    }
+
+
+def _loop(game: Game, state: State, me: int, bots: dict[int, Agent], save: Path | None) -> None:
+    shown = 0  # log entries already printed
+    while not state.is_over:
+        for seat in state.to_move:
+            if seat in bots:
+                state.apply(seat, bots[seat].act(Observation(state, seat)))
+                continue
+            shown = _print_log(state, me, shown)
+            console.print(game.render(state.view(me)))
+            _ask(game, state, me, save)
+    _print_log(state, me, shown)
+
+
+def _print_log(state: State, me: int, shown: int) -> int:
+    log = state.view(me)["log"]
+    for entry in log[shown:]:
+        console.print(f"  [dim]·[/dim] {entry['text']}")
+    return len(log)
+
+
+def _choices(state: State, me: int) -> None:
+    table = Table(show_header=False, box=None, padding=(0, 2))
+    for i, act in enumerate(state.legal_actions(me), 1):
+        table.add_row(f"[bold]{i}[/bold]", str(act))
+    console.print(table)
+
+
+def _ask(game: Game, state: State, me: int, save: Path | None) -> None:
+    """Read commands until one action has been played."""
+    _choices(state, me)
+    while True:
+        try:
+            line = console.input("[bold]your move>[/bold] ").strip()
+        except EOFError:
+            raise Quit from None
+        legal = state.legal_actions(me)
+        word, _, rest = line.partition(" ")
+        if not line:
+            continue
+        if word in ("quit", "exit"):
+            raise Quit
+        if word == "help":
+            console.print(HELP)
+        elif word == "board":
+            console.print(game.render(state.view(me)))
+            _choices(state, me)
+        elif word == "log":
+            for entry in state.view(me)["log"]:
+                console.print(f"  [dim]·[/dim] {entry['text']}")
+        elif word == "save":
+            target = (
+                Path(rest.strip())
+                if rest.strip()
+                else save or Path(f"{game.id}-{state.seed}.vaka.json")
+            )
+            try:
+                save_record(state, target)
+                console.print(f"Saved to {target}.")
+            except OSError as exc:
+                console.print(f"[red]Cannot save there:[/red] {exc}")
+        elif line.isdigit():
+            if not 1 <= int(line) <= len(legal):
+                console.print(f"[red]Choose a number from 1 to {len(legal)}.[/red]")
+                continue
+            state.apply(me, legal[int(line) - 1])
+            return
+        else:
+            try:
+                state.apply(me, line)
+                return
+            except IllegalAction as exc:
+                console.print(f"[red]{exc}[/red]")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Mapping, Protocol, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from vaka.core.errors import InvalidOptions, MalformedAction
 
@@ -41,8 +43,7 @@ class Game(ABC):
         """A fresh game for ``players`` seats, its randomness fixed by ``seed``."""
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise InvalidOptions(
-                f"{self.name} is for {self.min_players}-{self.max_players} players, "
-                f"not {players!r}"
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players!r}"
             )
         if type(seed) is not int:
             raise InvalidOptions(f"the seed must be a whole number, not {seed!r}")
@@ -61,8 +62,7 @@ class Game(ABC):
             choices = self.options[name].choices
             if choices and value not in choices:
                 raise InvalidOptions(
-                    f"option {name!r} must be one of {', '.join(map(repr, choices))}, "
-                    f"not {value!r}"
+                    f"option {name!r} must be one of {', '.join(map(repr, choices))}, not {value!r}"
                 )
             full[name] = value
         return full
@@ -82,7 +82,10 @@ class Game(ABC):
 
     def is_action(self, value: object) -> bool:
         """Whether ``value`` is an action of this game (not just any object)."""
-        return value in self._index
+        try:
+            return value in self._index
+        except TypeError:  # unhashable
+            return False
 
     def action_index(self, action: Action) -> int:
         """The stable integer id of an action (for learning agents)."""
@@ -93,18 +96,12 @@ class Game(ABC):
 
     def action_from_index(self, index: int) -> Action:
         if type(index) is not int or not 0 <= index < len(self.actions):
-            raise MalformedAction(
-                f"action index must be 0-{len(self.actions) - 1}, not {index!r}"
-            )
+            raise MalformedAction(f"action index must be 0-{len(self.actions) - 1}, not {index!r}")
         return self.actions[index]
 
-    @property
+    @cached_property
     def _index(self) -> dict[Action, int]:
-        cached: dict[Action, int] | None = self.__dict__.get("_index_cache")
-        if cached is None:
-            cached = {a: i for i, a in enumerate(self.actions)}
-            self.__dict__["_index_cache"] = cached
-        return cached
+        return {a: i for i, a in enumerate(self.actions)}
 
     def render(self, view: Mapping[str, Any]) -> Any:
         """A Rich renderable of a view for the terminal; games override this."""

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from vaka.core.errors import InvalidOptions, InvalidRecord, UnknownGame, VakaError
 from vaka.core.registry import load
@@ -35,16 +36,14 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
     except (UnknownGame, InvalidOptions) as exc:
         raise InvalidRecord(str(exc)) from exc
     for step, entry in enumerate(actions[:upto] if upto is not None else actions, 1):
-        if (
-            not isinstance(entry, list)
-            or len(entry) != 2
-            or not isinstance(entry[1], str)
-        ):
+        if not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[1], str):
             raise InvalidRecord(f"action {step} should be [seat, text], not {entry!r}")
         try:
             state.apply(entry[0], entry[1])
         except VakaError as exc:
-            raise InvalidRecord(f"action {step} ({entry[1]!r} by seat {entry[0]!r}): {exc}") from exc
+            raise InvalidRecord(
+                f"action {step} ({entry[1]!r} by seat {entry[0]!r}): {exc}"
+            ) from exc
     return state
 
 

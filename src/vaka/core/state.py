@@ -32,7 +32,7 @@ class State(ABC):
     seed: int
     options: dict[str, Any]
     rng: Rng
-    history: list[tuple[Seat, str]]
+    history: list[tuple[Seat, Action]]  # every action applied, in order
     log: list[Event]
     determinized: bool
 
@@ -95,7 +95,7 @@ class State(ABC):
         can say more than the generic message."""
         return None
 
-    def check(self) -> None:
+    def check(self) -> None:  # noqa: B027 - optional hook, nothing to check by default
         """Raise AssertionError if an invariant is broken (e.g. a card lost). For tests."""
 
     # ----------------------------------------------------------------- public API
@@ -131,11 +131,11 @@ class State(ABC):
             raise NotYourTurn(f"seat {seat} is not to move now; waiting for {waiting}")
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        elif not self.game.is_action(action):
-            raise MalformedAction(f"{action!r} is not a {self.game.name} action")
         cache = self._legal_cache
         legal = cache[1] if cache is not None and cache[0] == seat else self._legal(seat)
         if action not in legal:
+            if not self.game.is_action(action):
+                raise MalformedAction(f"{action!r} is not a {self.game.name} action")
             reason = self._explain(seat, action)
             choices = ", ".join(map(str, legal))
             raise IllegalAction(
@@ -145,7 +145,7 @@ class State(ABC):
             )
         self._legal_cache = None
         self._apply(seat, action)
-        self.history.append((seat, str(action)))
+        self.history.append((seat, action))
 
     def view(self, seat: Seat | None = None) -> dict[str, Any]:
         """Exactly what ``seat`` may know, as JSON-ready data; ``None`` is a spectator."""
@@ -204,7 +204,7 @@ class State(ABC):
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
-            "actions": [[seat, text] for seat, text in self.history],
+            "actions": [[seat, str(act)] for seat, act in self.history],
         }
 
     # ----------------------------------------------------------------- helpers
@@ -221,4 +221,6 @@ class State(ABC):
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"to move {list(self.to_move)}"
-        return f"<{self.game.id} state, {self.players} players, {len(self.history)} actions, {status}>"
+        return (
+            f"<{self.game.id} state, {self.players} players, {len(self.history)} actions, {status}>"
+        )

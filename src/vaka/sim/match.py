@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from vaka.agents import Agent, Observation, make_agent
 from vaka.core.registry import load
@@ -33,11 +33,15 @@ def play(state: State, agents: Sequence[Agent]) -> State:
             state.apply(seat, agents[seat].act(Observation(state, seat)))
 
 
-def play_match(game_id: str, agent_names: Sequence[str], seed: int, **options: object) -> MatchResult:
+def play_match(
+    game_id: str, agent_names: Sequence[str], seed: int, **options: object
+) -> MatchResult:
     """One game of ``game_id`` with one named agent per seat; fully determined by ``seed``."""
     game = load(game_id)
     state = game.new_state(len(agent_names), seed, **options)
-    agents = [make_agent(name, derive_seed(seed, "agent", seat)) for seat, name in enumerate(agent_names)]
+    agents = [
+        make_agent(name, derive_seed(seed, "agent", seat)) for seat, name in enumerate(agent_names)
+    ]
     play(state, agents)
     return MatchResult(
         seed=seed,

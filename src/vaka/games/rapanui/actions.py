@@ -30,7 +30,14 @@ from vaka.games.rapanui.params import (
 )
 
 PASS, BUY, LAY, DRAW, TAKE, SACRIFICE, OFFER, GAIN = (
-    "pass", "buy", "lay", "draw", "take", "sacrifice", "offer", "gain"
+    "pass",
+    "buy",
+    "lay",
+    "draw",
+    "take",
+    "sacrifice",
+    "offer",
+    "gain",
 )
 WOOD, FAME = 0, 1  # the two halves of a Moai scoring choice
 TAKE_NAMES = ("wood", "fame")
@@ -115,3 +122,16 @@ def _hint(key: str) -> str:
         return f"try {examples[verb]}"
     return "actions start with " + ", ".join([PASS, *examples])
 
+
+# Tables for the rules' hot path: the shared instances by verb and argument.
+PASS_ACTION = action(PASS)
+BUYS = tuple(action(BUY, r) for r in RESOURCES)
+#: LAYS[kind][n - 1] lays n cards of that kind (n > 1 only for hunter-gatherers).
+LAYS: tuple[tuple[RapaNuiAction, ...], ...] = tuple(
+    tuple(a for a in ACTIONS if a.verb == LAY and a.arg == kind) for kind in range(7)
+)
+DRAWS = tuple(action(DRAW, row) for row in range(ROWS))
+TAKES = (action(TAKE, WOOD), action(TAKE, FAME))
+SACRIFICES = tuple(action(SACRIFICE, r) for r in RESOURCES)
+OFFERS = tuple(action(OFFER, r) for r in RESOURCES)
+GAINS = tuple(action(GAIN, r) for r in RESOURCES)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vaka.games.rapanui import actions as A
-from vaka.games.rapanui.actions import RapaNuiAction, action
+from vaka.games.rapanui.actions import RapaNuiAction
 from vaka.games.rapanui.params import (
     DECK,
     EXTRA_HUNTER_COST,
@@ -52,7 +52,7 @@ PHASE_PROMPTS = (
 
 # --------------------------------------------------------------------------- turn flow
 def start_turn(st: RapaNuiState) -> None:
-    """"1 Opferkarte erwerben ... 1 Karte auslegen ... 1 Karte aus der Auslage nachziehen"."""
+    """The turn: "1 Opferkarte erwerben ... 1 Karte auslegen ... 1 Karte ... nachziehen"."""
     a = st.active
     st.idle_turns += 1  # laying out or drawing a card sets this back to 0
     st.log.append(("turn", a, st.turns + 1))
@@ -90,7 +90,7 @@ def decide(st: RapaNuiState, act: RapaNuiAction) -> None:
 
 
 def end_turn(st: RapaNuiState) -> None:
-    """"Danach folgt der nächste Spieler, bis der Nachziehstapel ... aufgebraucht ist.\""""
+    """Rule: "Danach folgt der nächste Spieler, bis der Nachziehstapel ... aufgebraucht ist." """
     st.turns += 1
     if st.pile_out:
         finish(st, "the draw pile is used up")
@@ -110,7 +110,7 @@ def finish(st: RapaNuiState, reason: str) -> None:
 
 # --------------------------------------------------------------------------- choices
 def buy_cost(st: RapaNuiState, seat: int, resource: int) -> int:
-    """"Jede Opferkarte kostet zunächst 5 Holz. Hiervon kann pro Jäger und Sammler der für
+    """Rule: "Jede Opferkarte kostet zunächst 5 Holz. Hiervon kann pro Jäger und Sammler der für
     diesen Rohstoff zuständig ist, 1 Holz abgezogen werden." (never below 0)"""
     return max(0, SACRIFICE_COST - st.tableau[seat][resource])
 
@@ -127,36 +127,38 @@ def lay_cost(kind: int, count: int) -> int:
 
 def options(st: RapaNuiState, phase: int, seat: int, arg: int) -> list[RapaNuiAction]:
     """The possible answers to a step; empty when the step cannot be done at all."""
-    if phase == BUY:
-        wood = st.wood[seat]
-        found = [
-            action(A.BUY, r) for r in RESOURCES if st.supply[r] and buy_cost(st, seat, r) <= wood
-        ]
-        return [action(A.PASS), *found] if found else []
-    if phase == LAY:
-        hand = st.hands[seat]
-        wood = st.wood[seat]
-        found = []
-        for kind in sorted(set(hand)):
-            if kind in RESOURCES:
-                for n in range(1, min(hand.count(kind), MAX_SAME_HUNTERS) + 1):
-                    if lay_cost(kind, n) <= wood:
-                        found.append(action(A.LAY, kind, n))
-            elif lay_cost(kind, 1) <= wood:
-                found.append(action(A.LAY, kind))
-        return found
     if phase == DRAW:
         if len(st.hands[seat]) >= HAND_SIZE:
             return []
-        return [action(A.DRAW, i) for i, row in enumerate(st.rows) if row]
+        rows = st.rows
+        return [A.DRAWS[i] for i in range(len(rows)) if rows[i]]
+    if phase == LAY:
+        hand = st.hands[seat]
+        wood = st.wood[seat]
+        found: list[RapaNuiAction] = []
+        for kind in sorted(set(hand)):
+            lays = A.LAYS[kind]
+            if kind < WOODCUTTER:  # a hunter-gatherer: 1 to 3 identical ones at once
+                for n in range(1, min(hand.count(kind), MAX_SAME_HUNTERS) + 1):
+                    if EXTRA_HUNTER_COST[n] <= wood:
+                        found.append(lays[n - 1])
+            elif kind != MOAI or wood >= MOAI_COST:
+                found.append(lays[0])
+        return found
+    if phase == BUY:
+        wood = st.wood[seat]
+        laid = st.tableau[seat]
+        supply = st.supply
+        buys = [A.BUYS[r] for r in RESOURCES if supply[r] and SACRIFICE_COST - laid[r] <= wood]
+        return [A.PASS_ACTION, *buys] if buys else []
     if phase in (SACRIFICE, HIDE):
-        return [action(A.SACRIFICE, r) for r in RESOURCES if st.held[seat][r]]
-    if phase == OFFER:
-        return [action(A.OFFER, r) for r in RESOURCES if st.supply[r]]
+        held = st.held[seat]
+        return [A.SACRIFICES[r] for r in RESOURCES if held[r]]
+    if phase in (OFFER, GAIN):
+        table = A.OFFERS if phase == OFFER else A.GAINS
+        return [table[r] for r in RESOURCES if st.supply[r]]
     if phase == MOAI_TAKE:
-        return [action(A.TAKE, A.WOOD), action(A.TAKE, A.FAME)]
-    if phase == GAIN:
-        return [action(A.GAIN, r) for r in RESOURCES if st.supply[r]]
+        return list(A.TAKES)
     raise AssertionError(f"phase {phase} takes no decision")
 
 
@@ -215,10 +217,11 @@ def _lay(st: RapaNuiState, seat: int, kind: int, count: int) -> None:
 
 
 def _sacrifice_round(st: RapaNuiState, builder: int) -> None:
-    """"Nun muss, beginnend mit dem linken Nachbarn des aktiven Spielers, jeder Spieler eine
+    """Rule: "Nun muss, beginnend mit dem linken Nachbarn des aktiven Spielers, jeder Spieler eine
     Opferkarte offen auf den Opferstein legen – sofern er 1 Opferkarte besitzt. Der aktive
     Spieler legt seine Opferkarte verdeckt auf den Opferstein. Zusätzlich legt er noch eine
-    Opferkarte aus dem Vorrat offen auf den Opferstein.\""""
+    Opferkarte aus dem Vorrat offen auf den Opferstein."
+    """
     n = st.players
     steps = [(SACRIFICE, (builder + i) % n, 0) for i in range(1, n)]
     steps += [(HIDE, builder, 0), (OFFER, builder, 0)]
@@ -226,10 +229,11 @@ def _sacrifice_round(st: RapaNuiState, builder: int) -> None:
 
 
 def _draw(st: RapaNuiState, seat: int, row_index: int) -> None:
-    """"Der Spieler nimmt sich die oberste Karte aus einer der 4 Reihen ... und löst damit
+    """Rule: "Der Spieler nimmt sich die oberste Karte aus einer der 4 Reihen ... und löst damit
     eine Wertung aus. Gewertet wird die Kartenart, die der Spieler als letzte freigelegt hat.
     Sollte eine Reihe komplett leer geräumt worden sein, wird sie sofort mit 4 neuen Karten
-    bestückt. In dem Fall bestimmt die neue oberste Karte, welche Karten gewertet werden.\""""
+    bestückt. In dem Fall bestimmt die neue oberste Karte, welche Karten gewertet werden."
+    """
     row = st.rows[row_index]
     card = row.pop()
     st.hands[seat].append(card)
@@ -250,18 +254,27 @@ def _draw(st: RapaNuiState, seat: int, row_index: int) -> None:
 
 
 def has_bonus(st: RapaNuiState, seat: int, kind: int) -> bool:
-    """"Wer mindestens 2 ... und die alleinige Mehrheit hat, erhält ... ein weiteres\""""
-    mine = st.tableau[seat][kind]
-    if mine < MAJORITY_MIN:
-        return False
-    return all(t[kind] < mine for s, t in enumerate(st.tableau) if s != seat)
+    """Sole majority: "Wer mindestens 2 ... und die alleinige Mehrheit hat, erhält ... ein
+    weiteres" (wood, fame point or sacrifice card)."""
+    return _bonus_seat(st, kind) == seat
+
+
+def _bonus_seat(st: RapaNuiState, kind: int) -> int:
+    """The seat with at least 2 cards of a kind laid out and the sole majority, or -1."""
+    counts = [t[kind] for t in st.tableau]
+    best = max(counts)
+    if best < MAJORITY_MIN or counts.count(best) > 1:
+        return -1
+    return counts.index(best)
 
 
 def _scoring(st: RapaNuiState, kind: int) -> list[tuple[int, int, int]]:
     """Score the uncovered kind for every player; return the steps that need choices."""
     n = st.players
-    order = [(st.active + i) % n for i in range(n)]
-    amounts = [st.tableau[s][kind] + has_bonus(st, s, kind) for s in range(n)]
+    bonus = _bonus_seat(st, kind)
+    amounts = [t[kind] for t in st.tableau]
+    if bonus >= 0:
+        amounts[bonus] += 1
     st.log.append(("score", None, (kind, amounts)))
     if kind == WOODCUTTER:
         for s in range(n):
@@ -271,13 +284,14 @@ def _scoring(st: RapaNuiState, kind: int) -> list[tuple[int, int, int]]:
         for s in range(n):
             st.fame[s] += amounts[s]
         return []
+    order = [(st.active + i) % n for i in range(n)]
     if kind == MOAI:
         return [(MOAI_TAKE, s, amounts[s]) for s in order if amounts[s]]
     # A hunter-gatherer: one sacrifice card of its resource, a second with the bonus.
     steps = []
     for s in order:
         if st.tableau[s][kind]:
-            steps += [(GAIN, s, kind)] * (1 + has_bonus(st, s, kind))
+            steps += [(GAIN, s, kind)] * (2 if s == bonus else 1)
     return steps
 
 
@@ -292,8 +306,14 @@ def explain(st: RapaNuiState, act: RapaNuiAction) -> str | None:
     """Why an action is not allowed now, in a player's words."""
     phase, seat, _ = st.queue[0]
     wanted = {
-        A.PASS: BUY, A.BUY: BUY, A.LAY: LAY, A.DRAW: DRAW, A.TAKE: MOAI_TAKE,
-        A.SACRIFICE: (SACRIFICE, HIDE), A.OFFER: OFFER, A.GAIN: GAIN,
+        A.PASS: BUY,
+        A.BUY: BUY,
+        A.LAY: LAY,
+        A.DRAW: DRAW,
+        A.TAKE: MOAI_TAKE,
+        A.SACRIFICE: (SACRIFICE, HIDE),
+        A.OFFER: OFFER,
+        A.GAIN: GAIN,
     }[act.verb]
     if phase != wanted and not (isinstance(wanted, tuple) and phase in wanted):
         return f"now seat {seat} must {PHASE_PROMPTS[phase]}"
@@ -301,7 +321,8 @@ def explain(st: RapaNuiState, act: RapaNuiAction) -> str | None:
     if act.verb == A.BUY:
         if not st.supply[act.arg]:
             return f"no {name} sacrifice cards are left"
-        return f"a {name} sacrifice card costs you {buy_cost(st, seat, act.arg)} wood and you have {st.wood[seat]}"
+        cost = buy_cost(st, seat, act.arg)
+        return f"a {name} sacrifice card costs you {cost} wood and you have {st.wood[seat]}"
     if act.verb == A.LAY:
         held = st.hands[seat].count(act.arg)
         if held < act.count:

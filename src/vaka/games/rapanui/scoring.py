@@ -8,7 +8,8 @@ Spieler mit den meisten Ruhmespunkten, bei Gleichstand entscheidet die Anzahl de
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from vaka.games.rapanui.params import (
     MOAI,
@@ -31,9 +32,7 @@ def sacrifice_values(on_stone: Sequence[int]) -> list[int]:
     [3, 2, 3, 0]
     """
     levels = sorted({c for c in on_stone if c > 0}, reverse=True)
-    return [
-        max(0, TOP_SACRIFICE_VALUE - levels.index(c)) if c > 0 else 0 for c in on_stone
-    ]
+    return [max(0, TOP_SACRIFICE_VALUE - levels.index(c)) if c > 0 else 0 for c in on_stone]
 
 
 def stone_counts(st: RapaNuiState) -> list[int]:

@@ -101,7 +101,8 @@ def describe(st: RapaNuiState, event: Event, viewer: int | None) -> str | None:
         kind, amounts = data
         if kind in _SCORED:
             gains = ", ".join(f"seat {i} +{n}" for i, n in enumerate(amounts) if n)
-            return f"{KIND_NAMES[kind].capitalize()}s are scored ({_SCORED[kind]}): {gains or 'nobody gains'}"
+            name = KIND_NAMES[kind].capitalize()
+            return f"{name}s are scored ({_SCORED[kind]}): {gains or 'nobody gains'}"
         return f"{KIND_NAMES[kind].capitalize()} hunter-gatherers are scored"
     if tag == "moai":
         choice, amount = data
@@ -147,12 +148,12 @@ def redeal_hidden(st: RapaNuiState, seat: int) -> None:
         pool = [r for r in RESOURCES for _ in range(st.held[other][r] + st.stone_down[other][r])]
         rng.shuffle(pool)
         down = [0, 0, 0, 0]
-        for i, resource in zip(hides, pool):
+        for i, resource in zip(hides, pool, strict=False):
             down[resource] += 1
             step = st.log[i][2][1]
             st.log[i] = ("hide", other, (resource, step))
             if step >= 0:
-                st.history[step] = (other, str(action(SACRIFICE, resource)))
+                st.history[step] = (other, action(SACRIFICE, resource))
         held = [0, 0, 0, 0]
         for resource in pool[len(hides) :]:
             held[resource] += 1
