@@ -13,7 +13,7 @@ from vaka.core.errors import (
 )
 from vaka.core.game import Action, Game, Option
 from vaka.core.record import load_record, replay, save_record
-from vaka.core.registry import game_ids, load
+from vaka.core.registry import game_ids, load, register
 from vaka.core.rng import Rng, derive_seed
 from vaka.core.state import Event, Seat, State
 
@@ -38,6 +38,7 @@ __all__ = [
     "game_ids",
     "load",
     "load_record",
+    "register",
     "replay",
     "save_record",
 ]

@@ -17,16 +17,32 @@ def _entry_points() -> dict[str, str]:
     return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
+_registered: dict[str, Game] = {}
+
+
+def register(game: Game) -> None:
+    """Make a game known in this process without installing it (plug-ins, tests)."""
+    _registered[game.id] = game
+
+
 def game_ids() -> list[str]:
-    """The ids of all installed games, sorted."""
-    return sorted(_entry_points())
+    """The ids of all installed (or registered) games, sorted."""
+    return sorted({*_entry_points(), *_registered})
+
+
+def load(game_id: str) -> Game:
+    """The game with this id; :class:`UnknownGame` lists the known ids otherwise."""
+    if not isinstance(game_id, str):
+        raise UnknownGame(game_id, game_ids())
+    if game_id in _registered:
+        return _registered[game_id]
+    if game_id not in _entry_points():
+        raise UnknownGame(game_id, game_ids())
+    return _load_entry_point(game_id)
 
 
 @cache
-def load(game_id: str) -> Game:
-    """The game with this id; :class:`UnknownGame` lists the known ids otherwise."""
-    if not isinstance(game_id, str) or game_id not in _entry_points():
-        raise UnknownGame(game_id, game_ids())
+def _load_entry_point(game_id: str) -> Game:
     (ep,) = entry_points(group=ENTRY_POINT_GROUP, name=game_id)
     game = ep.load()
     if not isinstance(game, Game) or game.id != game_id:

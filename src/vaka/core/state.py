@@ -188,7 +188,9 @@ class State(ABC):
         learns nothing about the real hidden cards or the real future."""
         self._check_seat(seat)
         twin = self.clone()
-        twin.rng = Rng(derive_seed(seed, "determinize", seat))
+        # The real seed would let the game be re-dealt exactly: the guess gets its own.
+        twin.seed = derive_seed(seed, "determinize", seat)
+        twin.rng = Rng(twin.seed)
         twin.determinized = True
         twin._redeal_hidden(seat)
         return twin

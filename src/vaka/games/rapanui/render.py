@@ -66,10 +66,9 @@ def render(view: Mapping[str, Any]) -> RenderableType:
     stone.add_column("")
     for name in _RESOURCE_NAMES:
         stone.add_column(name, justify="right", style=_STYLE[name])
-    stone.add_row(
-        "face up" if not over else "on stone",
-        *[str(view["stone"]["face_up"][n]) for n in _RESOURCE_NAMES],
-    )
+    on_stone = view["stone"]["all" if over else "face_up"]
+    label = "all on stone" if over else "face up"
+    stone.add_row(label, *[str(on_stone[n]) for n in _RESOURCE_NAMES])
     stone.add_row("card worth", *[str(view["sacrifice_values"][n]) for n in _RESOURCE_NAMES])
     stone.add_row("supply", *[str(view["supply"][n]) for n in _RESOURCE_NAMES])
     down = view["stone"]["face_down"]

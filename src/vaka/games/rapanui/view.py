@@ -62,6 +62,7 @@ def view(st: RapaNuiState, seat: int | None) -> dict[str, Any]:
         "stone": {
             "face_up": _per_resource(st.stone_up),
             "face_down": [sum(d) for d in st.stone_down],
+            **({"all": _per_resource(stone)} if over else {}),  # face-down ones revealed
         },
         # Worth of a sacrifice card in hand, from what lies open on the stone (all at the end).
         "sacrifice_values": _per_resource(sacrifice_values(stone)),

@@ -1,0 +1,118 @@
+"""Rapa Nui's hidden information: hands, held sacrifice cards and face-down cards stay
+with their owner; determinization re-deals them and the unseen cards."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import vaka
+from vaka.games.rapanui import rules
+from vaka.games.rapanui.params import GRAIN, KIND_NAMES, MOAI, POTATO, PRIEST
+from vaka.games.rapanui.state import RapaNuiState
+
+PRIVATE_KEYS = {"hand", "sacrifice", "face_down_cards"}
+
+
+def after_a_moai(players: int = 3, seed: int = 4) -> RapaNuiState:
+    """Seat 0 builds a Moai and hides a potato face down; the others sacrifice."""
+    state = vaka.load("rapa-nui").new_state(players, seed)
+    assert isinstance(state, RapaNuiState)
+    i = state.pile.index(MOAI)  # swap a Moai from the pile into seat 0's hand
+    state.pile[i], state.hands[0][0] = state.hands[0][0], MOAI
+    state.wood[0] = 7
+    state.queue = [(rules.LAY, 0, 0), (rules.DRAW, 0, 0), (rules.END_TURN, 0, 0)]
+    state._legal_cache = None
+    rules.run(state)
+    state.apply(0, "lay moai")
+    for seat in range(1, players):
+        state.apply(seat, "sacrifice grain")
+    state.apply(0, "sacrifice potato")  # face down
+    state.apply(0, "offer fish")
+    return state
+
+
+def test_views_hold_only_the_viewers_private_data() -> None:
+    state = after_a_moai()
+    for viewer in (None, 0, 1, 2):
+        view = state.view(viewer)
+        for entry in view["seats"]:
+            shown = PRIVATE_KEYS & entry.keys()
+            assert shown == (PRIVATE_KEYS if entry["seat"] == viewer else set())
+    assert state.view(0)["seats"][0]["face_down_cards"]["potato"] == 1
+    assert state.view(1)["seats"][0]["face_down"] == 1  # only that a card lies there
+
+
+def test_the_face_down_kind_is_named_only_to_its_owner() -> None:
+    state = after_a_moai()
+    owner_log = " | ".join(e["text"] for e in state.view(0)["log"])
+    assert "put a potato sacrifice card face down" in owner_log
+    for viewer in (None, 1, 2):
+        log = state.view(viewer)["log"]
+        hidden = [e["text"] for e in log if "face down" in e["text"]]
+        assert hidden == ["Seat 0 puts a sacrifice card face down on the stone"]
+        assert state.view(viewer)["stone"]["face_up"]["potato"] == 0
+
+
+def test_changing_another_seats_hidden_cards_leaves_a_view_unchanged() -> None:
+    state = after_a_moai()
+    before = json.dumps(state.view(1), sort_keys=True)
+    state.hands[0] = [POTATO, GRAIN]  # same sizes, other cards
+    state.held[0] = [0, 0, 2, 1]
+    state.stone_down[0] = [0, 1, 0, 0]
+    state.hands[2] = [MOAI, MOAI, PRIEST]
+    assert json.dumps(state.view(1), sort_keys=True) == before
+    assert json.dumps(state.view(0), sort_keys=True) != before
+
+
+def test_the_end_reveals_everything() -> None:
+    state = after_a_moai()
+    state.pile_out = True
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    view = state.view(None)
+    assert all(PRIVATE_KEYS <= entry.keys() and "score" in entry for entry in view["seats"])
+    assert view["seats"][0]["face_down_cards"]["potato"] == 1
+    assert view["stone"]["all"]["potato"] == view["stone"]["face_up"]["potato"] + 1
+
+
+def test_determinize_redeals_unseen_cards_and_others_secrets_only() -> None:
+    state = after_a_moai(players=3)
+    piles, hidden_kinds = set(), set()
+    for k in range(30):
+        guess = state.determinize(2, seed=k)
+        assert isinstance(guess, RapaNuiState)
+        assert guess.view(2) == state.view(2)
+        assert guess.hands == state.hands  # hands follow from the public draws
+        assert guess.held[2] == state.held[2] and guess.stone_down[2] == state.stone_down[2]
+        assert [r[-1] for r in guess.rows] == [r[-1] for r in state.rows]  # visible tops
+        assert sorted(guess.pile + [c for r in guess.rows for c in r]) == sorted(
+            state.pile + [c for r in state.rows for c in r]
+        )
+        # seat 0's hand-plus-face-down pool is kept, only its split is guessed
+        pool = [a + b for a, b in zip(guess.held[0], guess.stone_down[0], strict=True)]
+        assert pool == [a + b for a, b in zip(state.held[0], state.stone_down[0], strict=True)]
+        hide = next(e for e in guess.log if e[0] == "hide")
+        assert guess.stone_down[0][hide[2][0]] == 1
+        assert str(guess.history[hide[2][1]][1]) == f"sacrifice {KIND_NAMES[hide[2][0]]}"
+        assert guess.seed != state.seed
+        piles.add(tuple(guess.pile))
+        hidden_kinds.add(hide[2][0])
+        guess.check()
+    assert len(piles) > 20
+    assert hidden_kinds == {0, 1, 2, 3}  # seat 0 held one of each: any could be the one
+
+
+def test_a_determinized_state_has_no_record() -> None:
+    guess = after_a_moai().determinize(1, seed=0)
+    with pytest.raises(vaka.IllegalAction, match="determinized"):
+        guess.record()
+
+
+def test_determinize_from_the_owners_seat_keeps_the_secret() -> None:
+    state = after_a_moai()
+    guess = state.determinize(0, seed=3)
+    assert isinstance(guess, RapaNuiState)
+    assert guess.stone_down[0] == state.stone_down[0] and guess.held[0] == state.held[0]
