@@ -67,8 +67,9 @@ def render(view: Mapping[str, Any]) -> RenderableType:
     for name in _RESOURCE_NAMES:
         stone.add_column(name, justify="right", style=_STYLE[name])
     on_stone = view["stone"]["all" if over else "face_up"]
-    label = "all on stone" if over else "face up"
-    stone.add_row(label, *[str(on_stone[n]) for n in _RESOURCE_NAMES])
+    stone.add_row(
+        "all on stone" if over else "face up", *[str(on_stone[n]) for n in _RESOURCE_NAMES]
+    )
     stone.add_row("card worth", *[str(view["sacrifice_values"][n]) for n in _RESOURCE_NAMES])
     stone.add_row("supply", *[str(view["supply"][n]) for n in _RESOURCE_NAMES])
     down = view["stone"]["face_down"]
