@@ -3,26 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from tests.cli.process import vaka
 from vaka.cli.main import app
-
-
-def vaka(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": "120", "NO_COLOR": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "vaka", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-    )
 
 
 def simulate_json(*args: str) -> dict[str, Any]:

@@ -1,0 +1,104 @@
+"""``vaka play``, ``replay``, ``games`` and ``bench`` run as real processes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import vaka as engine
+from tests.cli.process import vaka
+
+
+def test_games_lists_each_game_with_its_player_counts() -> None:
+    done = vaka("games")
+    assert done.returncode == 0, done.stderr
+    assert "rapa-nui" in done.stdout and "Rapa Nui" in done.stdout and "2-4" in done.stdout
+
+
+def test_play_shows_the_table_and_refuses_bad_input_with_a_reason(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    moves = "help\nfly away\n99\nlay moai\nlog\n1\n1\nquit\n"
+    done = vaka("play", "rapa-nui", "-p", "3", "--seed", "5", "--save", str(save), stdin=moves)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Display" in out and "Sacrifice stone" in out and "Players" in out
+    assert "0 red (you)" in out or "(you)" in out
+    assert "Type the number of a choice" in out  # help
+    assert "'fly away' is not a Rapa Nui action" in out
+    assert "Choose a number from 1 to" in out
+    assert "lay moai is not allowed now" in out
+    assert "Turn 1: your turn" in out  # the log
+    record = json.loads(save.read_text())
+    assert record["game"] == "rapa-nui" and record["seed"] == 5 and record["players"] == 3
+    first = engine.load("rapa-nui").new_state(3, 5).legal_actions(0)[0]
+    assert record["actions"][0] == [0, str(first)]  # "1" picked the first choice
+    state = engine.replay(record)
+    assert len(state.history) == len(record["actions"]) >= 3
+
+
+def test_play_never_shows_a_bots_hand(tmp_path: Path) -> None:
+    done = vaka("play", "rapa-nui", "-p", "2", "--seed", "8", stdin="1\n1\nboard\nquit\n")
+    assert done.returncode == 0, done.stderr
+    state = engine.load("rapa-nui").new_state(2, 8)
+    bot_row = next(line for line in done.stdout.splitlines() if line.startswith("│ 1 "))
+    assert "3 cards" in bot_row or "2 cards" in bot_row  # a count, not the cards
+    assert state.view(1)["seats"][1]["hand"]  # (the bot does hold cards)
+
+
+def test_play_refuses_a_bad_game_seat_or_player_count() -> None:
+    for args, words in (
+        (("play", "chess"), "known games: rapa-nui"),
+        (("play", "rapa-nui", "-p", "5"), "2-4 players"),
+        (("play", "rapa-nui", "--seat", "4"), "seat must be"),
+        (("play", "rapa-nui", "--bots", "genius"), "unknown agent"),
+    ):
+        done = vaka(*args, stdin="quit\n")
+        assert done.returncode == 2, (args, done.stdout)
+        assert words in done.stderr, (args, done.stderr)
+
+
+def test_a_whole_game_played_by_typing_choices_ends_with_the_scores(tmp_path: Path) -> None:
+    save = tmp_path / "whole.json"
+    done = vaka(
+        "play", "rapa-nui", "-p", "2", "--seed", "3", "--save", str(save), stdin="1\n" * 400
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Game over" in done.stdout and "Winner" in done.stdout
+    state = engine.replay(json.loads(save.read_text()))
+    assert state.is_over
+
+
+def test_replay_steps_through_a_saved_game_as_a_spectator(tmp_path: Path) -> None:
+    state = engine.load("rapa-nui").new_state(3, 12)
+    rng = engine.Rng(1)
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    path = engine.save_record(state, tmp_path / "g.json")
+    done = vaka("replay", str(path), "--no-pause")
+    assert done.returncode == 0, done.stderr
+    assert f"{len(state.history)}/{len(state.history)}" in done.stdout
+    assert "Game over" in done.stdout and "Winner" in done.stdout
+    as_seat = vaka("replay", str(path), "--no-pause", "--seat", "1")
+    assert as_seat.returncode == 0 and "(you)" in as_seat.stdout
+
+
+def test_replay_refuses_damaged_files(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        '{"format": "vaka-record", "version": 1, "game": "rapa-nui", "players": 3, '
+        '"seed": 5, "options": {}, "actions": [[0, "draw 9"]]}'
+    )
+    done = vaka("replay", str(bad))
+    assert done.returncode == 2 and "action 1" in done.stderr
+    (tmp_path / "junk.json").write_text("not json")
+    done = vaka("replay", str(tmp_path / "junk.json"))
+    assert done.returncode == 2 and "cannot read a game record" in done.stderr
+
+
+def test_bench_reports_throughput_as_json() -> None:
+    done = vaka("bench", "rapa-nui", "--seconds", "0.2", "--players", "3", "--json")
+    assert done.returncode == 0, done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    assert result["game"] == "rapa-nui" and result["players"] == 3
+    assert result["games"] >= 1 and result["actions"] > 0 and result["actions_per_second"] > 0
