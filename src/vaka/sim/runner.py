@@ -97,7 +97,9 @@ class SimulationResult:
                 SeatStats(
                     seat=seat,
                     agent=agent,
-                    win_rate=WinRate.of(wins[seat], len(matches), confidence),
+                    win_rate=WinRate.of(
+                        round(wins[seat], 9), len(matches), confidence
+                    ),  # 1/3 + 1/3 + ...
                     score=Summary.of([m.scores[seat] for m in matches]),
                     categories=_category_means(matches, seat),
                 )
