@@ -50,8 +50,16 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
 def save_record(state: State, path: str | Path) -> Path:
     """Write a state's record as JSON; returns the path written."""
     path = Path(path)
-    path.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
+    path.write_text(record_text(state.record()), encoding="utf-8")
     return path
+
+
+def record_text(record: Mapping[str, Any]) -> str:
+    """A record as JSON that reads well: one line per field, one line per action."""
+    head = json.dumps({k: v for k, v in record.items() if k != "actions"}, indent=1)
+    actions = ",\n  ".join(json.dumps(a, ensure_ascii=False) for a in record["actions"])
+    return f'{head[:-2]},\n "actions": [\n  {actions}\n ]\n}}\n'
+
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
