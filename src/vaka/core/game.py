@@ -109,5 +109,12 @@ class Game(ABC):
 
         return json.dumps(view, indent=2)
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # A game is pickled as its id: states travel between processes, and a game's
+        # caches are never part of a state.
+        from vaka.core.registry import load
+
+        return load, (self.id,)
+
     def __repr__(self) -> str:
         return f"<vaka game {self.id!r}>"

@@ -61,7 +61,6 @@ def record_text(record: Mapping[str, Any]) -> str:
     return f'{head[:-2]},\n "actions": [\n  {actions}\n ]\n}}\n'
 
 
-
 def load_record(path: str | Path) -> dict[str, Any]:
     """Read a record file (JSON); unreadable or non-JSON files raise InvalidRecord."""
     try:

@@ -229,28 +229,34 @@ def _sacrifice_round(st: RapaNuiState, builder: int) -> None:
 
 
 def _draw(st: RapaNuiState, seat: int, row_index: int) -> None:
-    """Rule: "Der Spieler nimmt sich die oberste Karte aus einer der 4 Reihen ... und löst damit
-    eine Wertung aus. Gewertet wird die Kartenart, die der Spieler als letzte freigelegt hat.
-    Sollte eine Reihe komplett leer geräumt worden sein, wird sie sofort mit 4 neuen Karten
-    bestückt. In dem Fall bestimmt die neue oberste Karte, welche Karten gewertet werden."
+    """Rule: "Der Spieler nimmt sich die oberste Karten aus einer der 4 Reihen, bis er wieder
+    3 Handkarten hat, und löst damit eine Wertung aus. Gewertet wird die Kartenart, die der
+    Spieler als letzte freigelegt hat. Sollte eine Reihe komplett leer geräumt worden sein,
+    wird sie sofort mit 4 neuen Karten bestückt. In dem Fall bestimmt die neue oberste
+    Karte, welche Karten gewertet werden."
+
+    All cards come from the chosen row, one scoring follows. Only when that row runs dry
+    with no pile left to refill it does the player go on in another row (see the rules doc).
     """
     row = st.rows[row_index]
-    card = row.pop()
-    st.hands[seat].append(card)
+    hand = st.hands[seat]
+    pile = st.pile
     st.idle_turns = 0
-    st.log.append(("draw", seat, (row_index, card)))
-    if not row and st.pile:
-        pile = st.pile
-        for _ in range(min(ROW_SIZE, len(pile))):
-            row.append(pile.pop())
-        st.log.append(("refill", None, (row_index, len(row))))
-        if not pile:
-            st.pile_out = True
-            st.log.append(("pile_out", None, None))
-    steps = _scoring(st, row[-1]) if row else []
-    if len(st.hands[seat]) < HAND_SIZE:
-        steps.append((DRAW, seat, 0))  # draw on until the hand holds 3 cards again
-    st.queue[0:0] = steps
+    while len(hand) < HAND_SIZE and row:
+        card = row.pop()
+        hand.append(card)
+        st.log.append(("draw", seat, (row_index, card)))
+        if not row and pile:
+            for _ in range(min(ROW_SIZE, len(pile))):
+                row.append(pile.pop())
+            st.log.append(("refill", None, (row_index, len(row))))
+            if not pile:
+                st.pile_out = True
+                st.log.append(("pile_out", None, None))
+    if len(hand) < HAND_SIZE and any(st.rows):
+        st.queue.insert(0, (DRAW, seat, 0))  # go on in another row; it scores then
+    elif row:
+        st.queue[0:0] = _scoring(st, row[-1])
 
 
 def has_bonus(st: RapaNuiState, seat: int, kind: int) -> bool:
