@@ -191,6 +191,7 @@ def effect(
         if phase == HIDE:
             st.stone_down[seat][act.arg] += 1
             # The history index lets a determinization rewrite this hidden choice.
+            st.hidden_events.append(len(st.log))
             st.log.append(("hide", seat, (act.arg, len(st.history) if chosen else -1)))
         else:
             st.stone_up[act.arg] += 1

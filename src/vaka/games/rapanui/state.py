@@ -39,6 +39,7 @@ class RapaNuiState(State):
     held: list[list[int]]  # sacrifice cards in hand: a count per resource per seat
     stone_up: list[int]  # face-up sacrifice cards on the stone, per resource
     stone_down: list[list[int]]  # face-down cards on the stone, per seat per resource
+    hidden_events: list[int]  # where in the log the face-down choices are (for re-dealing)
     supply: list[int]  # sacrifice cards left in the general supply, per resource
     colours: list[str]  # each seat's starting-set colour
     turns: int  # turns completed
@@ -71,6 +72,7 @@ class RapaNuiState(State):
         self.supply = [n - players for n in SACRIFICE_SUPPLY]
         self.stone_up = [0, 0, 0, 0]
         self.stone_down = [[0, 0, 0, 0] for _ in range(players)]
+        self.hidden_events = []
         self.active = 0
         self.turns = 0
         self.idle_turns = 0
@@ -127,4 +129,5 @@ class RapaNuiState(State):
         self.held = [list(h) for h in self.held]
         self.stone_up = list(self.stone_up)
         self.stone_down = [list(d) for d in self.stone_down]
+        self.hidden_events = list(self.hidden_events)
         self.supply = list(self.supply)

@@ -145,7 +145,7 @@ def redeal_hidden(st: RapaNuiState, seat: int) -> None:
     for other in range(st.players):
         if other == seat:
             continue
-        hides = [i for i, e in enumerate(st.log) if e[0] == "hide" and e[1] == other]
+        hides = [i for i in st.hidden_events if st.log[i][1] == other]
         pool = [r for r in RESOURCES for _ in range(st.held[other][r] + st.stone_down[other][r])]
         rng.shuffle(pool)
         down = [0, 0, 0, 0]
