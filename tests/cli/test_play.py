@@ -102,3 +102,16 @@ def test_bench_reports_throughput_as_json() -> None:
     (result,) = json.loads(done.stdout)["results"]
     assert result["game"] == "rapa-nui" and result["players"] == 3
     assert result["games"] >= 1 and result["actions"] > 0 and result["actions_per_second"] > 0
+
+
+def test_game_options_reach_the_game_from_play_and_simulate() -> None:
+    done = vaka(
+        "play", "rapa-nui", "-p", "2", "--seed", "2", "--option", "rows=top-only", stdin="quit\n"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "+3 hidden" in done.stdout
+    fanned = vaka("play", "rapa-nui", "-p", "2", "--seed", "2", stdin="quit\n")
+    assert "+3 hidden" not in fanned.stdout
+    bad = vaka("simulate", "rapa-nui", "-n", "2", "--option", "rows=open")
+    assert bad.returncode == 2 and "must be one of 'fanned', 'top-only'" in bad.stderr
+    assert vaka("simulate", "rapa-nui", "-n", "2", "--option", "rows").returncode == 2

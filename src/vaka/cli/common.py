@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -22,3 +24,23 @@ def friendly_errors() -> Iterator[None]:
     except VakaError as exc:
         errors.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(2) from None
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """``--option name=value`` pairs as a dict; a value that reads as JSON (a number,
+    true/false) is taken as such, anything else as text. The game checks the names."""
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise typer.BadParameter(
+                f"write options as name=value, not {pair!r}", param_hint="--option"
+            )
+        try:
+            options[name.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name.strip()] = value.strip()
+    return options
+
+
+OPTION_HELP = "A game option as name=value (repeat for more); 'vaka games' lists them."

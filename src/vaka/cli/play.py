@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 
 from vaka.agents import Agent, Observation, make_agent
-from vaka.cli.common import console, friendly_errors
+from vaka.cli.common import OPTION_HELP, console, friendly_errors, parse_options
 from vaka.core.errors import IllegalAction
 from vaka.core.game import Game
 from vaka.core.record import save_record
@@ -45,6 +45,7 @@ def command(
     bots: Annotated[
         str, typer.Option(help="Bot kind for the other seats, or a comma list, one per bot seat.")
     ] = "random",
+    option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here when the game ends or you quit.")
     ] = None,
@@ -56,13 +57,15 @@ def command(
       vaka play rapa-nui                    # 4 players, you start
 
       vaka play rapa-nui -p 3 --seat 1 --seed 7 --save game.json
+
+      vaka play rapa-nui --option rows=top-only      # a game option
     """
     with friendly_errors():
         game = load(game_id)
         n = players if players is not None else game.max_players
         if seed is None:
             seed = secrets.randbelow(10**9)
-        state = game.new_state(n, seed)
+        state = game.new_state(n, seed, **parse_options(option))
         state._check_seat(seat)
         agents = _bots(bots, n, seat, seed)
     console.print(

@@ -11,7 +11,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from vaka.cli.common import console, errors, friendly_errors
+from vaka.cli.common import OPTION_HELP, console, errors, friendly_errors, parse_options
 from vaka.core.errors import InvalidOptions
 from vaka.core.registry import load
 from vaka.sim.runner import SimulationResult, simulate
@@ -71,6 +71,7 @@ def command(
             help="One agent for every seat, or a comma list with one agent per seat.",
         ),
     ] = "random",
+    option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
 ) -> None:
     """Play many games between bots and report each seat's wins and scores.
 
@@ -113,6 +114,7 @@ def command(
                 seed,
                 jobs,
                 progress=lambda done: bar.update(task, completed=done),
+                **parse_options(option),
             )
         elapsed = time.perf_counter() - started
     if json:

@@ -116,3 +116,28 @@ def test_determinize_from_the_owners_seat_keeps_the_secret() -> None:
     guess = state.determinize(0, seed=3)
     assert isinstance(guess, RapaNuiState)
     assert guess.stone_down[0] == state.stone_down[0] and guess.held[0] == state.held[0]
+
+
+def test_fanned_rows_show_every_kind_and_are_never_redealt() -> None:
+    state = vaka.load("rapa-nui").new_state(3, seed=6)
+    assert isinstance(state, RapaNuiState)
+    row = state.view(1)["rows"][0]
+    assert row["kinds"] == [KIND_NAMES[c] for c in reversed(state.rows[0])]
+    assert row["top"] == row["kinds"][0]
+    for k in range(10):
+        guess = state.determinize(1, seed=k)
+        assert isinstance(guess, RapaNuiState)
+        assert guess.rows == state.rows
+        assert sorted(guess.pile) == sorted(state.pile)
+
+
+def test_top_only_rows_hide_the_cards_below_and_redeal_them() -> None:
+    state = vaka.load("rapa-nui").new_state(3, seed=6, rows="top-only")
+    assert isinstance(state, RapaNuiState)
+    assert all("kinds" not in row for row in state.view(1)["rows"])
+    below = {
+        tuple(tuple(r[:-1]) for r in g.rows) for g in (state.determinize(1, k) for k in range(10))
+    }  # type: ignore[attr-defined]
+    assert len(below) > 1
+    with pytest.raises(vaka.InvalidOptions, match="must be one of"):
+        vaka.load("rapa-nui").new_state(3, seed=6, rows="open")

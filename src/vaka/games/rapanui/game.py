@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from vaka.core.game import Action, Game
+from vaka.core.game import Action, Game, Option
 from vaka.games.rapanui import actions
 from vaka.games.rapanui.state import RapaNuiState
 
@@ -17,6 +17,14 @@ class RapaNui(Game):
     name = "Rapa Nui"
     min_players = 2
     max_players = 4
+    options: ClassVar[Mapping[str, Option]] = {
+        "rows": Option(
+            default="fanned",
+            help="fanned: every card of a row shows its kind (cards overlap, titles visible); "
+            "top-only: only each row's top card is visible",
+            choices=("fanned", "top-only"),
+        )
+    }
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> RapaNuiState:
         return RapaNuiState(self, players, seed, options)

@@ -27,6 +27,18 @@ def _card(name: str | None) -> Text:
     return Text(name or "(empty)", style=_STYLE.get(name or "", "dim"))
 
 
+def _row(row: Mapping[str, Any]) -> Text:
+    """A display row: the top card in full, the cards under it dimmer (if they show)."""
+    if row["top"] is None:
+        return Text("(empty)", style="dim")
+    text = Text(row["top"], style="bold " + _STYLE[row["top"]])
+    for name in row.get("kinds", [])[1:]:
+        text.append("\n" + name, style=_STYLE[name] + " dim")
+    if "kinds" not in row and row["cards"] > 1:
+        text.append(f"\n+{row['cards'] - 1} hidden", style="dim")
+    return text
+
+
 def _counts(counts: Mapping[str, int]) -> Text:
     text = Text()
     for name in _RESOURCE_NAMES:
@@ -49,18 +61,13 @@ def render(view: Mapping[str, Any]) -> RenderableType:
             f"{who}: {decision['prompt']}"
         )
 
-    display = Table(title="Display", title_justify="left", expand=False)
+    display = Table(
+        title="Display (top card first: take it to uncover the next)", title_justify="left"
+    )
     for i in range(1, len(view["rows"]) + 1):
         display.add_column(f"row {i}", justify="center")
     display.add_column("draw pile", justify="center")
-    display.add_row(*[_card(row["top"]) for row in view["rows"]], Text(f"{view['pile']} cards"))
-    display.add_row(
-        *[
-            Text(f"{row['cards']} card{'s' * (row['cards'] != 1)}", style="dim")
-            for row in view["rows"]
-        ],
-        Text(""),
-    )
+    display.add_row(*[_row(row) for row in view["rows"]], Text(f"{view['pile']} cards"))
 
     stone = Table(title="Sacrifice stone", title_justify="left")
     stone.add_column("")

@@ -1,8 +1,9 @@
 """What one seat may know of a Rapa Nui game, the log in words, and determinization.
 
 Hidden from other players: your hand, the sacrifice cards you hold (face down) and the
-kinds of those you laid face down on the stone. Hidden from everybody: the draw pile and
-every card of a row below its top card. At the end all is revealed.
+kinds of those you laid face down on the stone. Hidden from everybody: the draw pile (and,
+with the ``rows="top-only"`` option, every card of a row below its top card). At the end
+all is revealed.
 """
 
 from __future__ import annotations
@@ -23,6 +24,14 @@ def _per_resource(counts: list[int]) -> dict[str, int]:
     return {KIND_NAMES[r]: counts[r] for r in RESOURCES}
 
 
+def _row(row: list[int], open_row: bool) -> dict[str, Any]:
+    """A row of the display: its top card, its size, and (fanned) every card, top first."""
+    shown: dict[str, Any] = {"top": KIND_NAMES[row[-1]] if row else None, "cards": len(row)}
+    if open_row:
+        shown["kinds"] = [KIND_NAMES[card] for card in reversed(row)]
+    return shown
+
+
 def view(st: RapaNuiState, seat: int | None) -> dict[str, Any]:
     over = st.over
     decision = None
@@ -32,6 +41,7 @@ def view(st: RapaNuiState, seat: int | None) -> dict[str, Any]:
         if phase == MOAI_TAKE:
             decision["amount"] = arg
     stone = stone_counts(st) if over else st.stone_up
+    fanned = st.options["rows"] == "fanned"
     scores = breakdown(st) if over else None
     seats = []
     for s in range(st.players):
@@ -56,7 +66,7 @@ def view(st: RapaNuiState, seat: int | None) -> dict[str, Any]:
         "turn": st.turns + (0 if over else 1),
         "active": st.active,
         "decision": decision,
-        "rows": [{"top": KIND_NAMES[r[-1]] if r else None, "cards": len(r)} for r in st.rows],
+        "rows": [_row(row, fanned or over) for row in st.rows],
         "pile": len(st.pile),
         "supply": _per_resource(st.supply),
         "stone": {
@@ -134,14 +144,17 @@ def redeal_hidden(st: RapaNuiState, seat: int) -> None:
     if st.over:
         return
     rng = st.rng
-    unseen = st.pile + [card for row in st.rows for card in row[:-1]]
-    rng.shuffle(unseen)
-    st.pile = unseen[: len(st.pile)]
-    rest = unseen[len(st.pile) :]
-    for row in st.rows:
-        if row:
-            below = len(row) - 1
-            row[:below], rest = rest[:below], rest[below:]
+    if st.options["rows"] == "fanned":
+        rng.shuffle(st.pile)
+    else:
+        unseen = st.pile + [card for row in st.rows for card in row[:-1]]
+        rng.shuffle(unseen)
+        st.pile = unseen[: len(st.pile)]
+        rest = unseen[len(st.pile) :]
+        for row in st.rows:
+            if row:
+                below = len(row) - 1
+                row[:below], rest = rest[:below], rest[below:]
     for other in range(st.players):
         if other == seat:
             continue
