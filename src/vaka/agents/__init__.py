@@ -1,30 +1,76 @@
-"""Agents: they see one seat's view and legal actions, never the true state."""
+"""Agents: they see one seat's view and legal actions, never the true state.
+
+Levels people understand, for ``vaka play --bots`` and ``vaka simulate --agents``:
+
+=========  ==============================================================
+random     any legal action
+easy       the heuristic agent, but a third of its moves are random
+medium     the heuristic agent: one step ahead with the game's value estimate
+hard       information-set MCTS, 300 searches per decision
+=========  ==============================================================
+
+``heuristic`` and ``ismcts`` name medium and hard.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from vaka.agents.base import Agent, Observation
+from vaka.agents.heuristic import HeuristicAgent
+from vaka.agents.heuristics import VALUES
+from vaka.agents.ismcts import IsmctsAgent
 from vaka.agents.random import RandomAgent
 from vaka.core.errors import VakaError
 
-#: Agent kinds by name; each factory takes a seed.
-AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent}
-
 
 class UnknownAgent(VakaError, LookupError):
-    """An agent name that no agent kind answers to."""
+    """An agent name that no agent kind answers to (for this game)."""
 
     def __str__(self) -> str:
         return str(self.args[0])
 
 
-def make_agent(name: str, seed: int = 0) -> Agent:
-    """A new agent of the named kind, seeded."""
+def _heuristic(noise: float, name: str) -> Callable[[str, int], Agent]:
+    def make(game_id: str, seed: int) -> Agent:
+        values = VALUES.get(game_id)
+        if values is None:
+            raise UnknownAgent(f"no {name!r} bot for {game_id} yet; try random or hard")
+        return HeuristicAgent(values, seed, noise=noise, name=name)
+
+    return make
+
+
+def _hard(game_id: str, seed: int) -> Agent:
+    return IsmctsAgent(VALUES.get(game_id), seed)
+
+
+#: Agent kinds by name; each factory takes the game id and a seed.
+AGENTS: dict[str, Callable[[str, int], Agent]] = {
+    "random": lambda game_id, seed: RandomAgent(seed),
+    "easy": _heuristic(1 / 3, "easy"),
+    "medium": _heuristic(0.0, "medium"),
+    "hard": _hard,
+    "heuristic": _heuristic(0.0, "heuristic"),
+    "ismcts": _hard,
+}
+
+
+def make_agent(name: str, game_id: str, seed: int = 0) -> Agent:
+    """A new agent of the named kind for a game, seeded."""
     factory = AGENTS.get(name.strip().lower())
     if factory is None:
-        raise UnknownAgent(f"unknown agent {name!r}; agents: {', '.join(sorted(AGENTS))}")
-    return factory(seed)
+        raise UnknownAgent(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}")
+    return factory(game_id, seed)
 
 
-__all__ = ["AGENTS", "Agent", "Observation", "RandomAgent", "UnknownAgent", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "HeuristicAgent",
+    "IsmctsAgent",
+    "Observation",
+    "RandomAgent",
+    "UnknownAgent",
+    "make_agent",
+]

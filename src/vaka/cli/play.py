@@ -67,7 +67,7 @@ def command(
             seed = secrets.randbelow(10**9)
         state = game.new_state(n, seed, **parse_options(option))
         state._check_seat(seat)
-        agents = _bots(bots, n, seat, seed)
+        agents = _bots(bots, game.id, n, seat, seed)
     console.print(
         f"[bold]{game.name}[/bold], {n} players, seed {seed}. "
         f"You are seat {seat}. Type [bold]help[/bold] for help."
@@ -84,7 +84,7 @@ def command(
         console.print(game.render(state.view(seat)))
 
 
-def _bots(spec: str, players: int, human: int, seed: int) -> dict[int, Agent]:
+def _bots(spec: str, game_id: str, players: int, human: int, seed: int) -> dict[int, Agent]:
     names = [s.strip() for s in spec.split(",") if s.strip()] or ["random"]
     seats = [s for s in range(players) if s != human]
     if len(names) == 1:
@@ -94,7 +94,7 @@ def _bots(spec: str, players: int, human: int, seed: int) -> dict[int, Agent]:
             f"give one bot kind, or {len(seats)} (one per bot seat)", param_hint="--bots"
         )
     return {
-        s: make_agent(name, derive_seed(seed, "bot", s))
+        s: make_agent(name, game_id, derive_seed(seed, "bot", s))
         for s, name in zip(seats, names, strict=True)
     }
 

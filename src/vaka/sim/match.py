@@ -40,7 +40,8 @@ def play_match(
     game = load(game_id)
     state = game.new_state(len(agent_names), seed, **options)
     agents = [
-        make_agent(name, derive_seed(seed, "agent", seat)) for seat, name in enumerate(agent_names)
+        make_agent(name, game_id, derive_seed(seed, "agent", seat))
+        for seat, name in enumerate(agent_names)
     ]
     play(state, agents)
     return MatchResult(

@@ -192,7 +192,7 @@ def simulate(
     options = game.check_options(options)
     game.new_state(len(names), seed, **options)  # refuses a bad player count or seed
     for name in names:
-        make_agent(name)  # refuses an unknown agent here, not in a worker
+        make_agent(name, game_id)  # refuses an unknown agent here, not in a worker
 
     size = _chunk_size(games, jobs)
     bounds = [(start, min(start + size, games)) for start in range(0, games, size)]

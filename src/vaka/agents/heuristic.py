@@ -1,0 +1,43 @@
+"""The heuristic agent: tries each legal action on a determinized copy of the game and
+keeps the one that leaves it furthest ahead by the game's value estimate."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from vaka.agents.heuristics import Values, advantage
+from vaka.core.rng import Rng
+
+if TYPE_CHECKING:
+    from vaka.agents.base import Observation
+    from vaka.core.game import Action
+
+
+class HeuristicAgent:
+    """One-step lookahead with a value estimate; ``noise`` is the share of random moves
+    (an easier opponent)."""
+
+    def __init__(self, values: Values, seed: int = 0, noise: float = 0.0, name: str = "medium"):
+        self.values = values
+        self.rng = Rng(seed)
+        self.noise = noise
+        self.name = name
+
+    def scored(self, obs: Observation) -> list[tuple[float, Action]]:
+        """Each legal action with the advantage it leaves, best first."""
+        base = obs.sample(self.rng.next64() >> 1)
+        found = []
+        for action in obs.legal_actions:
+            after = base.clone()
+            after.apply(obs.seat, action)
+            found.append((advantage(self.values(after), obs.seat), action))
+        found.sort(key=lambda pair: -pair[0])
+        return found
+
+    def act(self, obs: Observation) -> Action:
+        legal = obs.legal_actions
+        if len(legal) == 1 or (self.noise and self.rng.below(1_000_000) < self.noise * 1e6):
+            return self.rng.choice(legal)
+        scored = self.scored(obs)
+        best = scored[0][0]
+        return self.rng.choice([a for v, a in scored if v >= best - 1e-9])

@@ -1,0 +1,22 @@
+"""Game knowledge for bots, by game id: a function estimating each seat's final score.
+
+Heuristic agents look one decision ahead with it; the search agent uses it to end its
+rollouts early. A game without an entry can still be searched with full random rollouts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from vaka.agents.heuristics import rapanui
+from vaka.core.state import State
+
+Values = Callable[[State], list[float]]
+
+VALUES: dict[str, Values] = {"rapa-nui": rapanui.values}
+
+
+def advantage(values: list[float], seat: int) -> float:
+    """How far ``seat`` is ahead of its strongest rival (negative when behind)."""
+    rivals = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - max(rivals) if rivals else values[seat]

@@ -1,0 +1,178 @@
+"""Information-set Monte Carlo tree search, one implementation for every game.
+
+Each iteration deals a fresh determinization of what the searching seat cannot see
+(``Observation.sample``), walks the tree with UCB, adds one node, plays a rollout and
+backs the result up. The tree is keyed by the actions taken, so its statistics pool over
+all the deals: the seat's information set, never one guessed world (single-observer ISMCTS,
+Cowling, Powley and Whitehouse 2012). UCB counts how often an action was *available*, as
+actions exist only in some deals.
+
+Sealed simultaneous choices are searched decoupled: each seat to move picks from its own
+statistics at the node, blind to the others' picks, and the joint choice leads on. The
+searching seat never sees the other seats' real pending choices: the deal re-samples them.
+
+Large action sets are tamed by progressive widening: a node offers only its first
+``widen * visits ** 0.5`` actions (at least 2) until it has been visited more. Rollouts are
+random and stop after ``rollout_depth`` actions, where the game's value estimate (if it has
+one) scores the position; a finished game scores 1 for a win (shared wins split).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from vaka.agents.heuristics import Values
+from vaka.core.rng import Rng
+
+if TYPE_CHECKING:
+    from vaka.agents.base import Observation
+    from vaka.core.game import Action
+    from vaka.core.state import State
+
+VISITS, TOTAL, AVAILABLE = 0, 1, 2
+
+
+class Node:
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        # per seat: action -> [visits, total reward, times available]
+        self.stats: dict[int, dict[Any, list[float]]] = {}
+        self.children: dict[tuple[tuple[int, Any], ...], Node] = {}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One root action after a search: how often it was tried and its mean reward."""
+
+    action: Action
+    visits: int
+    value: float
+
+
+class IsmctsAgent:
+    """Search for ``iterations`` (or until ``seconds`` pass, if given) per decision."""
+
+    def __init__(
+        self,
+        values: Values | None,
+        seed: int = 0,
+        iterations: int = 300,
+        seconds: float | None = None,
+        rollout_depth: int = 12,
+        exploration: float = 0.7,
+        widen: float = 2.0,
+        name: str = "hard",
+    ) -> None:
+        self.values = values
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout_depth = rollout_depth if values is not None else 10**9
+        self.exploration = exploration
+        self.widen = widen
+        self.name = name
+
+    def act(self, obs: Observation) -> Action:
+        if len(obs.legal_actions) == 1:
+            return obs.legal_actions[0]
+        return self.analyse(obs)[0].action
+
+    def analyse(self, obs: Observation) -> list[Choice]:
+        """Search, then the root actions of ``obs.seat``, most tried first."""
+        root = Node()
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while done < self.iterations or (deadline and time.perf_counter() < deadline):
+            if deadline and time.perf_counter() >= deadline and done >= 1:
+                break
+            self._iterate(root, obs.sample(self.rng.next64() >> 1))
+            done += 1
+        table = root.stats.get(obs.seat, {})
+        choices = [
+            Choice(a, int(s[VISITS]), s[TOTAL] / s[VISITS] if s[VISITS] else 0.0)
+            for a, s in table.items()
+            if a in obs.legal_actions
+        ]
+        choices.sort(key=lambda c: (-c.visits, -c.value))
+        return choices
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(self, root: Node, state: State) -> None:
+        path: list[tuple[Node, list[tuple[int, Any]]]] = []
+        node = root
+        while True:
+            to_move = state.to_move
+            if not to_move:
+                break
+            joint = []
+            expanded = False
+            for seat in to_move:
+                action, new = self._select(node, seat, state.legal_actions(seat))
+                joint.append((seat, action))
+                expanded = expanded or new
+            for seat, action in joint:
+                state.apply(seat, action)
+            path.append((node, joint))
+            key = tuple(joint)
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = Node()
+            node = child
+            if expanded:
+                break
+        rewards = self._rollout(state)
+        for node, joint in path:
+            for seat, action in joint:
+                stat = node.stats[seat][action]
+                stat[VISITS] += 1
+                stat[TOTAL] += rewards[seat]
+
+    def _select(self, node: Node, seat: int, legal: list[Any]) -> tuple[Any, bool]:
+        table = node.stats.setdefault(seat, {})
+        visits = 0.0
+        for action in legal:
+            stat = table.get(action)
+            if stat is None:
+                stat = table[action] = [0.0, 0.0, 0.0]
+            stat[AVAILABLE] += 1
+            visits += stat[VISITS]
+        allowed = legal
+        if len(legal) > 2:
+            width = max(2, int(self.widen * math.sqrt(visits + 1)))
+            allowed = legal[:width]  # progressive widening over the game's action order
+        untried = [a for a in allowed if table[a][VISITS] == 0]
+        if untried:
+            return self.rng.choice(untried), True
+        best, best_score = allowed[0], -math.inf
+        c = self.exploration
+        for action in allowed:
+            n, total, available = table[action]
+            score = total / n + c * math.sqrt(math.log(available) / n)
+            if score > best_score:
+                best, best_score = action, score
+        return best, False
+
+    def _rollout(self, state: State) -> list[float]:
+        rng = self.rng
+        steps = 0
+        while steps < self.rollout_depth:
+            to_move = state.to_move
+            if not to_move:
+                winners = state.winners()
+                return [1 / len(winners) if s in winners else 0.0 for s in range(state.players)]
+            for seat in to_move:
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+            steps += 1
+        assert self.values is not None
+        values = self.values(state)
+        # Scale: being ahead by about 5 points is close to a sure win.
+        result = []
+        for seat, value in enumerate(values):
+            rivals = [v for s, v in enumerate(values) if s != seat]
+            lead = value - max(rivals) if rivals else 0.0
+            result.append(0.5 + 0.5 * math.tanh(lead / 5))
+        return result
