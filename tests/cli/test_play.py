@@ -99,7 +99,10 @@ def test_replay_refuses_damaged_files(tmp_path: Path) -> None:
 def test_bench_reports_throughput_as_json() -> None:
     done = vaka("bench", "rapa-nui", "--seconds", "0.2", "--players", "3", "--json")
     assert done.returncode == 0, done.stderr
-    (result,) = json.loads(done.stdout)["results"]
+    report = json.loads(done.stdout)
+    (result,) = report["results"]
+    assert [s["moment"] for s in report["search"]] == ["start", "middle"]
+    assert all(s["iterations"] >= 1 for s in report["search"])
     assert result["game"] == "rapa-nui" and result["players"] == 3
     assert result["games"] >= 1 and result["actions"] > 0 and result["actions_per_second"] > 0
 

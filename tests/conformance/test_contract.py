@@ -143,6 +143,20 @@ def test_views_do_not_leak_hidden_information(game_id: str, players: int) -> Non
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_determinize_depends_only_on_what_the_seat_may_know(game_id: str, players: int) -> None:
+    """Two states a seat cannot tell apart must give it the same determinization; else the
+    guess carries traces of the real hidden cards (and a seat knowing the seed could undo
+    the shuffle)."""
+    for state, step in random_game(game_id, players, seed=13, check_every=3):
+        for seat in range(players):
+            other_world = state.determinize(seat, seed=1000 + step)
+            assert other_world.view(seat) == state.view(seat)
+            a = state.determinize(seat, seed=step)
+            b = other_world.determinize(seat, seed=step)
+            assert snapshot(a) == snapshot(b), f"step {step}, seat {seat}"
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_bad_input_is_refused_and_changes_nothing(game_id: str, players: int) -> None:
     game = vaka.load(game_id)
     all_actions = list(game.actions)

@@ -75,6 +75,7 @@ class IsmctsAgent:
         self.exploration = exploration
         self.widen = widen
         self.name = name
+        self.last_iterations = 0  # how many the last search ran (for benchmarks)
 
     def act(self, obs: Observation) -> Action:
         if len(obs.legal_actions) == 1:
@@ -91,6 +92,7 @@ class IsmctsAgent:
                 break
             self._iterate(root, obs.sample(self.rng.next64() >> 1))
             done += 1
+        self.last_iterations = done
         table = root.stats.get(obs.seat, {})
         choices = [
             Choice(a, int(s[VISITS]), s[TOTAL] / s[VISITS] if s[VISITS] else 0.0)

@@ -9,9 +9,9 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from vaka.cli.common import console, friendly_errors
+from vaka.cli.common import console, errors, friendly_errors
 from vaka.core.registry import game_ids, load
-from vaka.sim.bench import random_playouts
+from vaka.sim.bench import BenchResult, SearchSpeed, random_playouts, search_speed
 
 
 def command(
@@ -19,32 +19,36 @@ def command(
         list[str] | None,
         typer.Argument(metavar="[GAME]...", help="Games to measure (default: all)."),
     ] = None,
-    seconds: Annotated[float, typer.Option(min=0.1, help="Time per game and player count.")] = 3.0,
+    seconds: Annotated[float, typer.Option(min=0.1, help="Time per measurement.")] = 3.0,
     players: Annotated[
         int | None, typer.Option(help="Only this player count (default: every count).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
-    """Measure random-playout throughput: actions per second (legal-action generation
-    included) and games per second, on one core.
+    """Measure speed on one core: random-playout throughput (actions per second, legal-action
+    generation included, and games per second) and search speed (ISMCTS iterations per
+    second at the start and in the middle of a game). Each figure takes about SECONDS.
 
     Example: vaka bench rapa-nui --seconds 5 --json
     """
-    results = []
+    results: list[BenchResult] = []
+    searches: list[SearchSpeed] = []
     with friendly_errors():
         chosen = [load(g) for g in (games or game_ids())]
         for game in chosen:
             counts = [players] if players else range(game.min_players, game.max_players + 1)
             for n in counts:
                 game.new_state(n, 0)  # refuses a bad player count before timing
+                errors.print(f"[dim]measuring {game.id}, {n} players…[/dim]")
                 results.append(random_playouts(game.id, n, seconds))
+                searches.extend(search_speed(game.id, n, seconds))
     if as_json:
-        print(
-            json.dumps(
-                {"python": platform.python_version(), "results": [r.to_json() for r in results]},
-                indent=1,
-            )
-        )
+        report = {
+            "python": platform.python_version(),
+            "results": [r.to_json() for r in results],
+            "search": [r.to_json() for r in searches],
+        }
+        print(json.dumps(report, indent=1))
         return
     table = Table(title=f"Random playouts, one core (Python {platform.python_version()})")
     for col in ("game", "players", "games", "actions", "actions/s", "games/s"):
@@ -59,3 +63,15 @@ def command(
             f"{r.games_per_second:,.1f}",
         )
     console.print(table)
+    search = Table(title="Search (the hard bot's ISMCTS), one core")
+    for col in ("game", "players", "decision", "iterations", "iterations/s"):
+        search.add_column(col, justify="left" if col in ("game", "decision") else "right")
+    for speed in searches:
+        search.add_row(
+            speed.game,
+            str(speed.players),
+            f"{speed.moment} of a game",
+            str(speed.iterations),
+            f"{speed.iterations_per_second:,.0f}",
+        )
+    console.print(search)

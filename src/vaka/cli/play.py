@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from vaka.agents import Agent, Observation, make_agent
+from vaka.agents import Agent, IsmctsAgent, Observation, make_agent
 from vaka.cli.common import OPTION_HELP, console, friendly_errors, parse_options
 from vaka.core.errors import IllegalAction
 from vaka.core.game import Game
@@ -23,9 +23,13 @@ Type the number of a choice, or the action's text (e.g. [bold]draw 2[/bold], [bo
 Other commands:
   [bold]board[/bold]        show the table again
   [bold]log[/bold]          show everything that has happened that you may see
+  [bold]hint[/bold]         ask the strongest bot what it would do, and why
   [bold]save[/bold] [FILE]  save the game so far (replay it with 'vaka replay FILE')
   [bold]help[/bold]         this text
   [bold]quit[/bold]         stop playing (the game is saved if you gave --save)"""
+
+
+HINT_ITERATIONS = 600
 
 
 class Quit(Exception):
@@ -43,8 +47,12 @@ def command(
         int | None, typer.Option(help="Seed for the shuffle; the same seed deals the same game.")
     ] = None,
     bots: Annotated[
-        str, typer.Option(help="Bot kind for the other seats, or a comma list, one per bot seat.")
-    ] = "random",
+        str,
+        typer.Option(
+            help="Bot level for the other seats: random, easy, medium or hard; "
+            "or a comma list, one per bot seat."
+        ),
+    ] = "medium",
     option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here when the game ends or you quit.")
@@ -126,6 +134,23 @@ def _choices(state: State, me: int) -> None:
     console.print(table)
 
 
+def _hint(game: Game, state: State, me: int) -> None:
+    """The hard bot's search for this seat: its top choices, how often it tried each and
+    how well they went (0 = a sure loss, 1 = a sure win)."""
+    bot = make_agent("hard", game.id, derive_seed(state.seed, "hint", len(state.history)))
+    assert isinstance(bot, IsmctsAgent)
+    bot.iterations = HINT_ITERATIONS
+    with console.status("thinking…"):
+        choices = bot.analyse(Observation(state, me))
+    total = sum(c.visits for c in choices) or 1
+    console.print(f"The hard bot searched {total} futures:")
+    for rank, choice in enumerate(choices[:3], 1):
+        console.print(
+            f"  {rank}. [bold]{choice.action}[/bold]: tried {choice.visits / total:.0%} of the "
+            f"time, went well {choice.value:.0%}" + ("  ← it would play this" if rank == 1 else "")
+        )
+
+
 def _ask(game: Game, state: State, me: int, save: Path | None) -> None:
     """Read commands until one action has been played."""
     _choices(state, me)
@@ -145,6 +170,8 @@ def _ask(game: Game, state: State, me: int, save: Path | None) -> None:
         elif word == "board":
             console.print(game.render(state.view(me)))
             _choices(state, me)
+        elif word == "hint":
+            _hint(game, state, me)
         elif word == "log":
             for entry in state.view(me)["log"]:
                 console.print(f"  [dim]·[/dim] {entry['text']}")

@@ -57,3 +57,50 @@ def random_playouts(game_id: str, players: int, seconds: float, seed: int = 0) -
         if time.perf_counter() >= deadline:
             break
     return BenchResult(game_id, players, games, actions, time.perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class SearchSpeed:
+    game: str
+    players: int
+    moment: str  # "start" or "middle"
+    iterations: int
+    seconds: float
+
+    @property
+    def iterations_per_second(self) -> float:
+        return self.iterations / self.seconds
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["iterations_per_second"] = round(self.iterations_per_second)
+        return data
+
+
+def search_speed(game_id: str, players: int, seconds: float, seed: int = 0) -> list[SearchSpeed]:
+    """ISMCTS iterations per second (determinize, select, expand, rollout, back up) for the
+    first decision of a game and for one halfway through a random game."""
+    from vaka.agents import IsmctsAgent, Observation
+    from vaka.agents.heuristics import VALUES
+
+    game = load(game_id)
+    rng = Rng(seed)
+    start = game.new_state(players, seed)
+    finished = start.clone()
+    moves: list[tuple[int, Any]] = []
+    while not finished.is_over:
+        seat = finished.to_move[0]
+        action = rng.choice(finished.legal_actions(seat))
+        moves.append((seat, action))
+        finished.apply(seat, action)
+    middle = start.clone()
+    for seat, action in moves[: len(moves) // 2]:
+        middle.apply(seat, action)
+    results = []
+    for moment, state in (("start", start), ("middle", middle)):
+        agent = IsmctsAgent(VALUES.get(game_id), seed, iterations=1, seconds=seconds)
+        began = time.perf_counter()
+        agent.analyse(Observation(state, state.to_move[0]))
+        elapsed = time.perf_counter() - began
+        results.append(SearchSpeed(game_id, players, moment, agent.last_iterations, elapsed))
+    return results

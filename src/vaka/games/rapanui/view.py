@@ -144,10 +144,13 @@ def redeal_hidden(st: RapaNuiState, seat: int) -> None:
     if st.over:
         return
     rng = st.rng
+    # Everything is sorted before it is shuffled: the result must depend only on what the
+    # seat may know, or knowing the seed would let it undo the shuffle.
     if st.options["rows"] == "fanned":
+        st.pile.sort()
         rng.shuffle(st.pile)
     else:
-        unseen = st.pile + [card for row in st.rows for card in row[:-1]]
+        unseen = sorted(st.pile + [card for row in st.rows for card in row[:-1]])
         rng.shuffle(unseen)
         st.pile = unseen[: len(st.pile)]
         rest = unseen[len(st.pile) :]

@@ -1,0 +1,87 @@
+"""The agents: every level plays whole games legally, sees only views, and is seeded."""
+
+from __future__ import annotations
+
+import pytest
+
+import vaka
+from vaka.agents import AGENTS, IsmctsAgent, Observation, UnknownAgent, make_agent
+from vaka.agents.heuristics import VALUES
+from vaka.sim.match import play, play_match
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_level_plays_rapa_nui_to_the_end(level: str, players: int) -> None:
+    result = play_match("rapa-nui", [level] * players, seed=players)
+    assert result.winners and len(result.scores) == players
+
+
+def test_the_search_agent_plays_any_game_even_without_game_knowledge() -> None:
+    agents = [IsmctsAgent(None, seed=s, iterations=30) for s in range(3)]
+    state = play(vaka.load("sealed-bid").new_state(3, seed=2), agents)
+    assert state.is_over
+    assert state.record()["actions"]
+    with pytest.raises(UnknownAgent, match="no 'medium' bot for sealed-bid"):
+        make_agent("medium", "sealed-bid")
+
+
+def test_agents_are_deterministic_for_a_seed() -> None:
+    for level in ("easy", "medium"):
+        a = play_match("rapa-nui", [level, "random", level], seed=5)
+        b = play_match("rapa-nui", [level, "random", level], seed=5)
+        assert a == b
+    state = vaka.load("rapa-nui").new_state(3, seed=9)
+    picks = {
+        str(IsmctsAgent(VALUES["rapa-nui"], seed=4, iterations=60).act(Observation(state, 0)))
+        for _ in range(2)
+    }
+    assert len(picks) == 1
+
+
+def test_agents_decide_only_from_what_their_seat_may_know() -> None:
+    """Two states that seat 1 cannot tell apart get the same decision from a seeded bot."""
+    state = vaka.load("rapa-nui").new_state(3, seed=12)
+    rng = vaka.Rng(3)
+    while state.to_move != (1,) or len(state.history) < 20:
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    twin = state.determinize(1, seed=77)  # other hidden cards, the same view for seat 1
+    assert twin.view(1) == state.view(1)
+    for level in ("easy", "medium", "hard"):
+        a = make_agent(level, "rapa-nui", seed=8).act(Observation(state, 1))
+        b = make_agent(level, "rapa-nui", seed=8).act(Observation(twin, 1))
+        assert a == b, level
+
+
+def test_analyse_ranks_the_root_choices() -> None:
+    state = vaka.load("rapa-nui").new_state(2, seed=1)
+    obs = Observation(state, 0)
+    bot = IsmctsAgent(VALUES["rapa-nui"], seed=1, iterations=120)
+    choices = bot.analyse(obs)
+    assert bot.last_iterations == 120
+    assert {c.action for c in choices} == set(obs.legal_actions)
+    assert sum(c.visits for c in choices) == 120
+    assert [c.visits for c in choices] == sorted((c.visits for c in choices), reverse=True)
+    assert all(0.0 <= c.value <= 1.0 for c in choices)
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    state = vaka.load("rapa-nui").new_state(3, seed=1)
+    bot = IsmctsAgent(VALUES["rapa-nui"], seed=1, iterations=1, seconds=0.2)
+    bot.analyse(Observation(state, 0))
+    assert bot.last_iterations > 1
+
+
+def test_stronger_levels_beat_random() -> None:
+    wins = 0.0
+    for seed in range(30):
+        result = play_match("rapa-nui", ["medium", "random"], seed=seed)
+        wins += 1 / len(result.winners) if 0 in result.winners else 0
+    assert wins >= 21  # 70% of 30; medium wins about 85% here
+
+
+def test_unknown_agents_are_named_with_the_known_ones() -> None:
+    with pytest.raises(UnknownAgent) as info:
+        make_agent("grandmaster", "rapa-nui")
+    assert all(name in str(info.value) for name in AGENTS)
