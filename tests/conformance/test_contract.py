@@ -6,6 +6,7 @@ contract. ``VAKA_SOAK=1`` widens the run (more seeds; see docs/PERFORMANCE.md).
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import pickle
@@ -85,8 +86,9 @@ def test_every_legal_action_is_accepted(game_id: str, players: int) -> None:
         for seat in state.to_move:
             for action in state.legal_actions(seat):
                 twin = state.clone()
-                twin.apply(seat, action)
+                twin.apply(seat, copy.deepcopy(action))  # an equal value, not the very one
                 twin.check()
+                assert twin.record()["actions"][-1] == [seat, str(action)]
                 by_text = state.clone()
                 by_text.apply(seat, str(action))
                 assert snapshot(by_text) == snapshot(twin)
@@ -100,6 +102,9 @@ def test_clones_are_independent(game_id: str, players: int) -> None:
         before = snapshot(state)
         twin = state.clone()
         assert snapshot(twin) == before
+        twin.options["x"] = 1  # even the options are the clone's own
+        assert snapshot(state) == before
+        del twin.options["x"]
         while not twin.is_over:  # play the clone to the end
             seat = twin.to_move[0]
             twin.apply(seat, twin.legal_actions(seat)[-1])
@@ -139,7 +144,12 @@ def test_views_do_not_leak_hidden_information(game_id: str, players: int) -> Non
                 assert guess.view(seat) == state.view(seat), f"step {step}, seat {seat}"
                 assert guess.to_move == state.to_move
                 for other in guess.to_move:  # the guess is a playable state
-                    assert guess.legal_actions(other)
+                    legal = guess.legal_actions(other)
+                    assert legal
+                    for action in legal:
+                        trial = guess.clone()
+                        trial.apply(other, action)
+                        trial.check()
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)

@@ -129,3 +129,14 @@ def test_a_seat_not_to_move_is_told_who_is() -> None:
     with pytest.raises(vaka.NotYourTurn, match="waiting for seat 0"):
         state.apply(2, "draw 1")
     assert state.legal_actions(2) == []
+
+
+def test_an_equal_action_built_by_hand_is_recorded_by_its_proper_text() -> None:
+    from vaka.games.rapanui.actions import RapaNuiAction
+
+    state = vaka.load("rapa-nui").new_state(2, seed=1)
+    legal = state.legal_actions(0)[0]
+    assert isinstance(legal, RapaNuiAction)
+    state.apply(0, RapaNuiAction(legal.verb, legal.arg, legal.count))  # no text given
+    assert state.record()["actions"] == [[0, str(legal)]]
+    assert vaka.replay(state.record()).record() == state.record()

@@ -74,7 +74,7 @@ def command(
         if seed is None:
             seed = secrets.randbelow(10**9)
         state = game.new_state(n, seed, **parse_options(option))
-        state._check_seat(seat)
+        state.check_seat(seat)
         agents = _bots(bots, game.id, n, seat, seed)
     console.print(
         f"[bold]{game.name}[/bold], {n} players, seed {seed}. "

@@ -37,7 +37,7 @@ def command(
         final = replay(record)  # checks the whole record before showing anything
         game = load(record["game"])
         if seat is not None:
-            final._check_seat(seat)
+            final.check_seat(seat)
         state = game.new_state(record["players"], record["seed"], **record["options"])
     viewer = "spectator" if seat is None else f"seat {seat}"
     total = len(record["actions"])

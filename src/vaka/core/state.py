@@ -10,7 +10,14 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
-from vaka.core.errors import GameOver, IllegalAction, InvalidSeat, MalformedAction, NotYourTurn
+from vaka.core.errors import (
+    GameOver,
+    IllegalAction,
+    InvalidSeat,
+    MalformedAction,
+    NotYourTurn,
+    VakaError,
+)
 from vaka.core.rng import Rng, derive_seed
 
 if TYPE_CHECKING:
@@ -106,7 +113,7 @@ class State(ABC):
     def legal_actions(self, seat: Seat) -> list[Action]:
         """The actions ``seat`` may take now: never empty for a seat in ``to_move``, empty
         for any other seat."""
-        self._check_seat(seat)
+        self.check_seat(seat)
         cache = self._legal_cache
         if cache is not None and cache[0] == seat:
             return list(cache[1])
@@ -122,7 +129,7 @@ class State(ABC):
         Raises :class:`~vaka.IllegalAction` (with a reason) and changes nothing if the
         seat, the action or the moment is wrong.
         """
-        self._check_seat(seat)
+        self.check_seat(seat)
         to_move = self.to_move
         if not to_move:
             raise GameOver("the game is over; no more actions are taken")
@@ -133,16 +140,20 @@ class State(ABC):
             action = self.game.parse_action(action)
         cache = self._legal_cache
         legal = cache[1] if cache is not None and cache[0] == seat else self._legal(seat)
-        if action not in legal:
+        try:
+            # The legal list's own instance is kept: an equal value built by a caller may
+            # lack what the game's instances carry (such as their text).
+            action = legal[legal.index(action)]
+        except ValueError:
             if not self.game.is_action(action):
-                raise MalformedAction(f"{action!r} is not a {self.game.name} action")
+                raise MalformedAction(f"{action!r} is not a {self.game.name} action") from None
             reason = self._explain(seat, action)
             choices = ", ".join(map(str, legal))
             raise IllegalAction(
                 f"{action} is not allowed now"
                 + (f": {reason}" if reason else "")
                 + f". Allowed: {choices}"
-            )
+            ) from None
         self._legal_cache = None
         self._apply(seat, action)
         self.history.append((seat, action))
@@ -150,7 +161,7 @@ class State(ABC):
     def view(self, seat: Seat | None = None) -> dict[str, Any]:
         """Exactly what ``seat`` may know, as JSON-ready data; ``None`` is a spectator."""
         if seat is not None:
-            self._check_seat(seat)
+            self.check_seat(seat)
         over = self.is_over
         view: dict[str, Any] = {
             "game": self.game.id,
@@ -176,6 +187,7 @@ class State(ABC):
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.copy()
+        twin.options = dict(self.options)
         twin.history = list(self.history)
         twin.log = list(self.log)
         twin._legal_cache = None
@@ -186,7 +198,7 @@ class State(ABC):
         """A full state that ``seat`` cannot tell apart from this one: everything hidden
         from it is re-dealt, and the random stream is reseeded, so a bot searching it
         learns nothing about the real hidden cards or the real future."""
-        self._check_seat(seat)
+        self.check_seat(seat)
         twin = self.clone()
         # The real seed would let the game be re-dealt exactly: the guess gets its own.
         twin.seed = derive_seed(seed, "determinize", seat)
@@ -198,7 +210,7 @@ class State(ABC):
     def record(self) -> dict[str, Any]:
         """The game as JSON-ready data: enough for :func:`vaka.replay` to rebuild it."""
         if self.determinized:
-            raise IllegalAction("a determinized state is a guess, not a game: it has no record")
+            raise VakaError("a determinized state is a guess, not a game: it has no record")
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -210,7 +222,8 @@ class State(ABC):
         }
 
     # ----------------------------------------------------------------- helpers
-    def _check_seat(self, seat: object) -> None:
+    def check_seat(self, seat: object) -> None:
+        """Raise :class:`InvalidSeat` unless ``seat`` is a seat of this game."""
         if type(seat) is not int or not 0 <= seat < self.players:
             raise InvalidSeat(
                 f"seat must be a whole number from 0 to {self.players - 1}, not {seat!r}"

@@ -175,7 +175,7 @@ def effect(
         st.wood[seat] -= cost
         st.supply[act.arg] -= 1
         st.held[seat][act.arg] += 1
-        st.log.append(("buy", seat, (act.arg, cost)))
+        _card_event(st, ("buy", seat, (act.arg, cost)))
     elif verb == A.LAY:
         _lay(st, seat, act.arg, act.count)
     elif verb == A.DRAW:
@@ -190,18 +190,22 @@ def effect(
         st.held[seat][act.arg] -= 1
         if phase == HIDE:
             st.stone_down[seat][act.arg] += 1
-            # The history index lets a determinization rewrite this hidden choice.
-            st.hidden_events.append(len(st.log))
-            st.log.append(("hide", seat, (act.arg, len(st.history) if chosen else -1)))
+            _card_event(st, ("hide", seat, act.arg))
         else:
             st.stone_up[act.arg] += 1
-            st.log.append(("sacrifice", seat, act.arg))
+            _card_event(st, ("sacrifice", seat, act.arg))
     elif verb == A.OFFER:
         st.supply[act.arg] -= 1
         st.stone_up[act.arg] += 1
         st.log.append(("offer", seat, act.arg))
     elif verb == A.GAIN:
         _gain(st, seat, act.arg)
+
+
+def _card_event(st: RapaNuiState, event: tuple[str, int, object]) -> None:
+    """Log an event that moves a seat's sacrifice cards, and index it for determinization."""
+    st.card_events[event[1]].append(len(st.log))
+    st.log.append(event)
 
 
 def _lay(st: RapaNuiState, seat: int, kind: int, count: int) -> None:
@@ -305,7 +309,7 @@ def _scoring(st: RapaNuiState, kind: int) -> list[tuple[int, int, int]]:
 def _gain(st: RapaNuiState, seat: int, resource: int) -> None:
     st.supply[resource] -= 1
     st.held[seat][resource] += 1
-    st.log.append(("gain", seat, resource))
+    _card_event(st, ("gain", seat, resource))
 
 
 # --------------------------------------------------------------------------- words

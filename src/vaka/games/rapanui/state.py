@@ -39,9 +39,9 @@ class RapaNuiState(State):
     held: list[list[int]]  # sacrifice cards in hand: a count per resource per seat
     stone_up: list[int]  # face-up sacrifice cards on the stone, per resource
     stone_down: list[list[int]]  # face-down cards on the stone, per seat per resource
-    hidden_events: list[int]  # where in the log the face-down choices are (for re-dealing)
+    card_events: list[list[int]]  # per seat, where the log moves its sacrifice cards
     supply: list[int]  # sacrifice cards left in the general supply, per resource
-    colours: list[str]  # each seat's starting-set colour
+    colours: tuple[str, ...]  # each seat's starting-set colour
     turns: int  # turns completed
     idle_turns: int  # turns in a row in which nobody could lay or draw
     pile_out: bool  # the draw pile is used up: the game ends with this turn
@@ -56,23 +56,24 @@ class RapaNuiState(State):
         rng.shuffle(deck)
         self.rows = [[deck.pop() for _ in range(ROW_SIZE)] for _ in range(ROWS)]
         self.pile = deck
-        self.colours = []
+        colours = []
         self.hands = []
         self.tableau = []
         for seat in range(players):
             colour, woodcutters, hand = STARTING_SETS[sets[seat]]
-            self.colours.append(colour)
+            colours.append(colour)
             self.hands.append(list(hand))
             laid = [0] * 7
             laid[WOODCUTTER] = woodcutters
             self.tableau.append(laid)
+        self.colours = tuple(colours)
         self.wood = list(STARTING_WOOD[:players])
         self.fame = [0] * players
         self.held = [[1, 1, 1, 1] for _ in range(players)]
         self.supply = [n - players for n in SACRIFICE_SUPPLY]
         self.stone_up = [0, 0, 0, 0]
         self.stone_down = [[0, 0, 0, 0] for _ in range(players)]
-        self.hidden_events = []
+        self.card_events = [[] for _ in range(players)]
         self.active = 0
         self.turns = 0
         self.idle_turns = 0
@@ -129,5 +130,5 @@ class RapaNuiState(State):
         self.held = [list(h) for h in self.held]
         self.stone_up = list(self.stone_up)
         self.stone_down = [list(d) for d in self.stone_down]
-        self.hidden_events = list(self.hidden_events)
+        self.card_events = [list(e) for e in self.card_events]
         self.supply = list(self.supply)

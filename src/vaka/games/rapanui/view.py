@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from vaka.core.rng import Rng
 from vaka.core.state import Event
-from vaka.games.rapanui.actions import SACRIFICE, action
+from vaka.games.rapanui import rules
 from vaka.games.rapanui.params import KIND_NAMES, MOAI, PRIEST, RESOURCES, WOODCUTTER
-from vaka.games.rapanui.rules import MOAI_TAKE, PHASE_NAMES, PHASE_PROMPTS
 from vaka.games.rapanui.scoring import breakdown, sacrifice_values, stone_counts
 
 if TYPE_CHECKING:
@@ -37,8 +37,12 @@ def view(st: RapaNuiState, seat: int | None) -> dict[str, Any]:
     decision = None
     if st.queue:
         phase, who, arg = st.queue[0]
-        decision = {"seat": who, "phase": PHASE_NAMES[phase], "prompt": PHASE_PROMPTS[phase]}
-        if phase == MOAI_TAKE:
+        decision = {
+            "seat": who,
+            "phase": rules.PHASE_NAMES[phase],
+            "prompt": rules.PHASE_PROMPTS[phase],
+        }
+        if phase == rules.MOAI_TAKE:
             decision["amount"] = arg
     stone = stone_counts(st) if over else st.stone_up
     fanned = st.options["rows"] == "fanned"
@@ -123,7 +127,7 @@ def describe(st: RapaNuiState, event: Event, viewer: int | None) -> str | None:
     if tag == "sacrifice":
         return f"{Who} put{s} a {KIND_NAMES[data]} sacrifice card face up on the stone"
     if tag == "hide":
-        what = f"a {KIND_NAMES[data[0]]}" if you or st.over else "a"
+        what = f"a {KIND_NAMES[data]}" if you or st.over else "a"
         return f"{Who} put{s} {what} sacrifice card face down on the stone"
     if tag == "offer":
         return f"{Who} put{s} a {KIND_NAMES[data]} card from the supply face up on the stone"
@@ -133,13 +137,13 @@ def describe(st: RapaNuiState, event: Event, viewer: int | None) -> str | None:
 
 
 def redeal_hidden(st: RapaNuiState, seat: int) -> None:
-    """Re-deal what ``seat`` cannot know: the order of every unseen Rapa Nui card, and for
-    each other player which of the sacrifice cards they hold or hid face down is which.
+    """Re-deal what ``seat`` cannot know: the order of the draw pile (and, with top-only rows,
+    the cards under each top card), and which kind each other player hid face down.
 
-    Every other player's sacrifice cards in hand and face down are, together, exactly what
-    they gained less what they laid face up, all of it public; only the split between hand
-    and stone is secret. Their hidden choices are rewritten in the log and the history, so
-    nothing in the re-dealt state tells the real ones.
+    Every other player's card movements are public except the kinds they hid; the re-deal
+    picks those kinds again, in order, each from what that player could have held at the
+    time, so that every later public move (a face-up sacrifice of some kind) stays possible.
+    The hidden choices are rewritten in the log; a guess keeps no history.
     """
     if st.over:
         return
@@ -159,20 +163,78 @@ def redeal_hidden(st: RapaNuiState, seat: int) -> None:
                 below = len(row) - 1
                 row[:below], rest = rest[:below], rest[below:]
     for other in range(st.players):
-        if other == seat:
-            continue
-        hides = [i for i in st.hidden_events if st.log[i][1] == other]
-        pool = [r for r in RESOURCES for _ in range(st.held[other][r] + st.stone_down[other][r])]
-        rng.shuffle(pool)
-        down = [0, 0, 0, 0]
-        for i, resource in zip(hides, pool, strict=False):
-            down[resource] += 1
-            step = st.log[i][2][1]
-            st.log[i] = ("hide", other, (resource, step))
-            if step >= 0:
-                st.history[step] = (other, action(SACRIFICE, resource))
-        held = [0, 0, 0, 0]
-        for resource in pool[len(hides) :]:
-            held[resource] += 1
-        st.stone_down[other] = down
-        st.held[other] = held
+        if other != seat:
+            _rehide(st, other)
+    st.history = []
+    st.choices = rules.options(st, *st.queue[0])
+    st._legal_cache = None
+
+
+def _rehide(st: RapaNuiState, seat: int) -> None:
+    """Pick new kinds for ``seat``'s face-down cards, consistent with all its public moves."""
+    events = [st.log[i] for i in st.card_events[seat]]
+    hides = [i for i in st.card_events[seat] if st.log[i][0] == "hide"]
+    if not hides:
+        return
+    kinds = _assign(events, [1, 1, 1, 1], 0, st.rng)  # everybody starts with one of each
+    assert kinds is not None, "the real game is a consistent assignment"
+    held, down = [1, 1, 1, 1], [0, 0, 0, 0]
+    picks = iter(kinds)
+    for i in st.card_events[seat]:
+        tag, _, data = st.log[i]
+        if tag == "hide":
+            kind = next(picks)
+            st.log[i] = ("hide", seat, kind)
+            held[kind] -= 1
+            down[kind] += 1
+        elif tag == "sacrifice":
+            held[data] -= 1
+        else:  # buy (kind, cost) or gain (kind)
+            held[data[0] if tag == "buy" else data] += 1
+    st.held[seat] = held
+    st.stone_down[seat] = down
+
+
+def _room_for_later_sacrifices(events: list[Any], start: int, held: list[int], kind: int) -> bool:
+    """Whether giving up one card of ``kind`` now still leaves one for each later face-up
+    sacrifice of that kind (later hides aside): prunes the search early."""
+    count = held[kind] - 1
+    for tag, _, data in events[start:]:
+        if tag == "sacrifice" and data == kind:
+            count -= 1
+            if count < 0:
+                return False
+        elif (tag == "buy" and data[0] == kind) or (tag == "gain" and data == kind):
+            count += 1
+    return True
+
+
+def _assign(events: list[Any], held: list[int], start: int, rng: Rng) -> list[int] | None:
+    """Kinds for the hides among ``events[start:]`` that keep every count at 0 or more,
+    chosen at random (a kind as likely as the cards of it held), backtracking if needed."""
+    held = list(held)
+    for pos in range(start, len(events)):
+        tag, _, data = events[pos]
+        if tag == "sacrifice":
+            held[data] -= 1
+            if held[data] < 0:
+                return None
+        elif tag == "buy":
+            held[data[0]] += 1
+        elif tag == "gain":
+            held[data] += 1
+        else:  # a hide: try the kinds in a random order weighted by the cards held
+            options = [r for r in RESOURCES for _ in range(held[r])]
+            tried: set[int] = set()
+            while len(tried) < len(set(options)):
+                kind = rng.choice([r for r in options if r not in tried])
+                tried.add(kind)
+                if not _room_for_later_sacrifices(events, pos + 1, held, kind):
+                    continue
+                held[kind] -= 1
+                rest = _assign(events, held, pos + 1, rng)
+                if rest is not None:
+                    return [kind, *rest]
+                held[kind] += 1
+            return None
+    return []
