@@ -118,3 +118,26 @@ def test_game_options_reach_the_game_from_play_and_simulate() -> None:
     bad = vaka("simulate", "rapa-nui", "-n", "2", "--option", "rows=open")
     assert bad.returncode == 2 and "must be one of 'fanned', 'top-only'" in bad.stderr
     assert vaka("simulate", "rapa-nui", "-n", "2", "--option", "rows").returncode == 2
+
+
+def test_play_survives_hostile_input_and_paths(tmp_path: Path) -> None:
+    moves = "[/x]\n[bold]x\n²\nHELP\nsave " + str(tmp_path / "[odd].json") + "\nQUIT\n"
+    done = vaka("play", "rapa-nui", "-p", "2", "--seed", "4", stdin=moves)
+    assert done.returncode == 0, done.stderr
+    assert "'[/x]' is not a Rapa Nui action" in done.stdout
+    assert "'²' is not a Rapa Nui action" in done.stdout
+    assert "Type the number of a choice" in done.stdout  # HELP in capitals
+    assert (tmp_path / "[odd].json").exists()
+    nowhere = tmp_path / "missing" / "g.json"
+    done = vaka("play", "rapa-nui", "--save", str(nowhere), stdin="quit\n")
+    assert done.returncode == 2 and "there is no folder" in done.stderr
+    for reserved in ("seed=2", "players=3"):
+        done = vaka("play", "rapa-nui", "--option", reserved, stdin="quit\n")
+        assert done.returncode == 2 and "use --" in done.stderr
+
+
+def test_choices_say_what_they_cost_or_bring() -> None:
+    done = vaka("play", "rapa-nui", "-p", "2", "--seed", "3", stdin="1\nquit\n")
+    assert done.returncode == 0, done.stderr
+    assert "free" in done.stdout  # laying a hunter-gatherer alone
+    assert "uncovers a" in done.stdout  # each row's draw names the card it uncovers

@@ -17,7 +17,7 @@ from vaka.sim.bench import BenchResult, SearchSpeed, random_playouts, search_spe
 def command(
     games: Annotated[
         list[str] | None,
-        typer.Argument(metavar="[GAME]...", help="Games to measure (default: all)."),
+        typer.Argument(help="Games to measure (default: all).", show_default=False),
     ] = None,
     seconds: Annotated[float, typer.Option(min=0.1, help="Time per measurement.")] = 3.0,
     players: Annotated[
@@ -36,7 +36,9 @@ def command(
     with friendly_errors():
         chosen = [load(g) for g in (games or game_ids())]
         for game in chosen:
-            counts = [players] if players else range(game.min_players, game.max_players + 1)
+            counts = (
+                [players] if players is not None else range(game.min_players, game.max_players + 1)
+            )
             for n in counts:
                 game.new_state(n, 0)  # refuses a bad player count before timing
                 errors.print(f"[dim]measuring {game.id}, {n} players…[/dim]")

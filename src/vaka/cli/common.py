@@ -9,6 +9,7 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from vaka.core.errors import VakaError
 
@@ -22,7 +23,7 @@ def friendly_errors() -> Iterator[None]:
     try:
         yield
     except VakaError as exc:
-        errors.print(f"[red]error:[/red] {exc}")
+        errors.print(Text("error: ", style="red") + Text(str(exc)))
         raise typer.Exit(2) from None
 
 
@@ -32,15 +33,19 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs or []:
         name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
+        name = name.strip()
+        if not sep or not name:
             raise typer.BadParameter(
                 f"write options as name=value, not {pair!r}", param_hint="--option"
             )
+        if name in RESERVED:
+            raise typer.BadParameter(f"use --{name}, not --option {name}=…", param_hint="--option")
         try:
-            options[name.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            options[name.strip()] = value.strip()
+            options[name] = json.loads(value)
+        except (ValueError, RecursionError):  # not JSON (or absurd JSON): plain text
+            options[name] = value.strip()
     return options
 
 
+RESERVED = ("players", "seed")  # new_state's own parameters, never game options
 OPTION_HELP = "A game option as name=value (repeat for more); 'vaka games' lists them."

@@ -17,6 +17,9 @@ def command() -> None:
     table.add_column("options")
     for game_id in game_ids():
         game = load(game_id)
-        options = ", ".join(f"{k} (default {o.default!r})" for k, o in game.options.items())
+        options = "\n".join(
+            f"{k}={'|'.join(map(str, o.choices)) or '…'} (default {o.default}): {o.help}"
+            for k, o in game.options.items()
+        )
         table.add_row(game.id, game.name, f"{game.min_players}-{game.max_players}", options or "-")
     console.print(table)

@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from vaka.agents import Agent, IsmctsAgent, Observation, make_agent
 from vaka.cli.common import OPTION_HELP, console, friendly_errors, parse_options
@@ -76,6 +78,10 @@ def command(
         state = game.new_state(n, seed, **parse_options(option))
         state.check_seat(seat)
         agents = _bots(bots, game.id, n, seat, seed)
+        if save is not None and not save.parent.is_dir():
+            raise typer.BadParameter(
+                f"there is no folder {str(save.parent)!r}", param_hint="--save"
+            )
     console.print(
         f"[bold]{game.name}[/bold], {n} players, seed {seed}. "
         f"You are seat {seat}. Type [bold]help[/bold] for help."
@@ -86,10 +92,18 @@ def command(
         console.print("Stopped.")
     finally:
         if save is not None:
-            save_record(state, save)
-            console.print(f"Game saved to {save}; replay it with: vaka replay {save}")
+            _save(state, save)
     if state.is_over:
         console.print(game.render(state.view(seat)))
+
+
+def _save(state: State, path: Path) -> None:
+    try:
+        save_record(state, path)
+    except OSError as exc:
+        console.print(Text(f"Cannot save to {path}: {exc}", style="red"))
+        return
+    console.print(Text(f"Game saved to {path}; replay it with: vaka replay {path}"))
 
 
 def _bots(spec: str, game_id: str, players: int, human: int, seed: int) -> dict[int, Agent]:
@@ -123,14 +137,21 @@ def _loop(game: Game, state: State, me: int, bots: dict[int, Agent], save: Path 
 def _print_log(state: State, me: int, shown: int) -> int:
     log = state.view(me)["log"]
     for entry in log[shown:]:
-        console.print(f"  [dim]·[/dim] {entry['text']}")
+        _print_entry(entry)
     return len(log)
 
 
-def _choices(state: State, me: int) -> None:
+def _print_entry(entry: dict[str, object]) -> None:
+    console.print(Text("  · ", style="dim") + Text(str(entry["text"])))
+
+
+def _choices(game: Game, state: State, me: int) -> None:
+    """The numbered choices, each with what the game can say about it (a cost, a gain)."""
+    view = state.view(me)
     table = Table(show_header=False, box=None, padding=(0, 2))
     for i, act in enumerate(state.legal_actions(me), 1):
-        table.add_row(f"[bold]{i}[/bold]", str(act))
+        note = game.describe_choice(view, act)
+        table.add_row(Text(str(i), style="bold"), Text(str(act)), Text(note or "", style="dim"))
     console.print(table)
 
 
@@ -145,15 +166,16 @@ def _hint(game: Game, state: State, me: int) -> None:
     total = sum(c.visits for c in choices) or 1
     console.print(f"The hard bot searched {total} futures:")
     for rank, choice in enumerate(choices[:3], 1):
+        action = escape(str(choice.action))
         console.print(
-            f"  {rank}. [bold]{choice.action}[/bold]: tried {choice.visits / total:.0%} of the "
-            f"time, went well {choice.value:.0%}" + ("  ← it would play this" if rank == 1 else "")
+            f"  {rank}. [bold]{action}[/bold]: tried {choice.visits / total:.0%} of the time, "
+            f"went well {choice.value:.0%}" + ("  ← it would play this" if rank == 1 else "")
         )
 
 
 def _ask(game: Game, state: State, me: int, save: Path | None) -> None:
     """Read commands until one action has been played."""
-    _choices(state, me)
+    _choices(game, state, me)
     while True:
         try:
             line = console.input("[bold]your move>[/bold] ").strip()
@@ -161,6 +183,7 @@ def _ask(game: Game, state: State, me: int, save: Path | None) -> None:
             raise Quit from None
         legal = state.legal_actions(me)
         word, _, rest = line.partition(" ")
+        word = word.lower()
         if not line:
             continue
         if word in ("quit", "exit"):
@@ -169,24 +192,20 @@ def _ask(game: Game, state: State, me: int, save: Path | None) -> None:
             console.print(HELP)
         elif word == "board":
             console.print(game.render(state.view(me)))
-            _choices(state, me)
+            _choices(game, state, me)
         elif word == "hint":
             _hint(game, state, me)
         elif word == "log":
             for entry in state.view(me)["log"]:
-                console.print(f"  [dim]·[/dim] {entry['text']}")
+                _print_entry(entry)
         elif word == "save":
             target = (
                 Path(rest.strip())
                 if rest.strip()
                 else save or Path(f"{game.id}-{state.seed}.vaka.json")
             )
-            try:
-                save_record(state, target)
-                console.print(f"Saved to {target}.")
-            except OSError as exc:
-                console.print(f"[red]Cannot save there:[/red] {exc}")
-        elif line.isdigit():
+            _save(state, target)
+        elif line.isascii() and line.isdigit():
             if not 1 <= int(line) <= len(legal):
                 console.print(f"[red]Choose a number from 1 to {len(legal)}.[/red]")
                 continue
@@ -197,4 +216,4 @@ def _ask(game: Game, state: State, me: int, save: Path | None) -> None:
                 state.apply(me, line)
                 return
             except IllegalAction as exc:
-                console.print(f"[red]{exc}[/red]")
+                console.print(Text(str(exc), style="red"))

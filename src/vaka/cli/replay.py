@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
 from vaka.cli.common import console, friendly_errors
 from vaka.core.record import load_record, replay
@@ -53,7 +54,7 @@ def command(
         # Only the filtered log is shown: an action's text could name a hidden card.
         console.print(f"[bold]{step}/{total}[/bold]")
         for entry in log[shown:]:
-            console.print(f"  [dim]·[/dim] {entry['text']}")
+            console.print(Text("  · ", style="dim") + Text(entry["text"]))
         shown = len(log)
         if board:
             console.print(game.render(state.view(seat)))

@@ -23,6 +23,9 @@ class UnknownGame(VakaError, LookupError):
     def __str__(self) -> str:  # LookupError would quote the message otherwise
         return str(self.args[0])
 
+    def __reduce__(self) -> tuple[type[UnknownGame], tuple[object, list[str]]]:
+        return UnknownGame, (self.game_id, self.known)  # crosses process boundaries
+
 
 class InvalidOptions(VakaError, ValueError):
     """Player count or game options that the game does not support."""

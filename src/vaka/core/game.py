@@ -103,6 +103,11 @@ class Game(ABC):
     def _index(self) -> dict[Action, int]:
         return {a: i for i, a in enumerate(self.actions)}
 
+    def describe_choice(self, view: Mapping[str, Any], action: Action) -> str | None:
+        """A short note on what a legal action costs or brings, for the seat whose ``view``
+        this is (e.g. "costs 3 wood"); games override this."""
+        return None
+
     def render(self, view: Mapping[str, Any]) -> Any:
         """A Rich renderable of a view for the terminal; games override this."""
         import json

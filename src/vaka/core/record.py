@@ -65,7 +65,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
     """Read a record file (JSON); unreadable or non-JSON files raise InvalidRecord."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
         raise InvalidRecord(f"cannot read a game record from {path}: {exc}") from exc
     if not isinstance(data, dict):
         raise InvalidRecord(f"{path} does not hold a game record")

@@ -48,10 +48,7 @@ class Rng:
         below n / 2**64, far under anything a game could notice, and it needs no division."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        self.state = s = (self.state + _GAMMA) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return ((z ^ (z >> 31)) * n) >> 64
+        return (self.next64() * n) >> 64
 
     def choice(self, items: Sequence[T]) -> T:
         """One element of a non-empty sequence, uniformly."""

@@ -213,3 +213,20 @@ def test_a_guess_offers_the_choices_of_its_own_hidden_cards() -> None:
         assert [str(a) for a in guess.legal_actions(1)] == expected
         seen.add(tuple(held))
     assert len(seen) > 1
+
+
+def test_a_turn_that_can_do_nothing_says_why() -> None:
+    state = vaka.load("rapa-nui").new_state(2, seed=4)
+    assert isinstance(state, RapaNuiState)
+    moais = [i for i, c in enumerate(state.pile) if c == MOAI][:3]
+    for slot, i in enumerate(moais):  # seat 0 gets three Moais and too little wood
+        state.pile[i], state.hands[0][slot] = state.hands[0][slot], MOAI
+    state.wood[0] = 2
+    state.queue = [(rules.BUY, 0, 0), (rules.LAY, 0, 0), (rules.DRAW, 0, 0), (rules.END_TURN, 0, 0)]
+    state._legal_cache = None
+    rules.run(state)
+    assert state.active == 1
+    words = [e["text"] for e in state.view(1)["log"]]
+    assert (
+        "Seat 0 can neither lay out a card (3 in hand, 2 wood) nor draw; the turn passes" in words
+    )

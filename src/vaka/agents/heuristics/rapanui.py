@@ -30,6 +30,8 @@ SHARE = {WOODCUTTER: 12 / 50, PRIEST: 9 / 50, MOAI: 9 / 50, "hunter": 5 / 50}
 WOOD_FOR_MOAI = MOAI_FAME / MOAI_COST  # wood saved towards a Moai in hand
 WOOD_SPARE = 1 / WOOD_PER_FAME + 0.1  # other wood: end-game fame, or a sacrifice card later
 SACRIFICE_CARD = 1.5  # a sacrifice card gained later, before the ranking is known
+STUCK_MOAI = 1.0  # a Moai in hand without the wood to build it
+STUCK_HAND = 4.0  # a hand of unbuildable Moais: no laying, no drawing
 
 
 def values(state: State) -> list[float]:
@@ -46,6 +48,12 @@ def values(state: State) -> list[float]:
         value = float(st.fame[seat] + MOAI_FAME * laid[MOAI])
         value += sum(st.held[seat][r] * card_values[r] for r in RESOURCES)
         value += saved * WOOD_FOR_MOAI + (wood - saved) * WOOD_SPARE
+        # A Moai in hand that the wood cannot pay for blocks the hand; a hand of nothing
+        # else stops the seat from laying and drawing at all.
+        stuck = max(0, moais_in_hand - wood // MOAI_COST)
+        value -= STUCK_MOAI * stuck
+        if stuck and stuck == len(st.hands[seat]):
+            value -= STUCK_HAND
         if turns_left:
             value += turns_left * (
                 laid[WOODCUTTER] * SHARE[WOODCUTTER] * WOOD_SPARE

@@ -36,6 +36,11 @@ class RapaNui(Game):
     def parse_action(self, text: str) -> Action:
         return actions.parse(text)
 
+    def describe_choice(self, view: Mapping[str, Any], action: Action) -> str | None:
+        from vaka.games.rapanui.render import describe_choice
+
+        return describe_choice(view, action)  # type: ignore[arg-type]
+
     def render(self, view: Mapping[str, Any]) -> Any:
         from vaka.games.rapanui.render import render
 

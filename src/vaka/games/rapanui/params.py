@@ -21,7 +21,7 @@ SACRIFICE_COST: Final = 5  # wood, less 1 per hunter-gatherer of that resource l
 MOAI_COST: Final = 7  # wood
 MOAI_FAME: Final = 4  # fame points per Moai at the end
 WOOD_PER_FAME: Final = 5  # 5 wood = 1 fame point at the end
-EXTRA_HUNTER_COST: Final = (0, 0, 1, 2)  # total wood to lay 1, 2 or 3 identical hunters
+HUNTERS_COST: Final = (0, 0, 1, 2)  # wood to lay 1, 2 or 3 identical hunters at once (by count)
 MAX_SAME_HUNTERS: Final = 3
 MAJORITY_MIN: Final = 2  # the bonus needs at least 2 cards and the sole majority
 TOP_SACRIFICE_VALUE: Final = 3  # the kind most often on the stone; each next kind 1 less

@@ -9,7 +9,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from vaka.games.rapanui.params import KIND_NAMES, RESOURCES
+from vaka.games.rapanui import actions as A
+from vaka.games.rapanui.actions import RapaNuiAction
+from vaka.games.rapanui.params import HAND_SIZE, KIND_NAMES, RESOURCES, SACRIFICE_COST
+from vaka.games.rapanui.rules import lay_cost
 
 _STYLE = {
     "fish": "cyan",
@@ -140,3 +143,30 @@ def render(view: Mapping[str, Any]) -> RenderableType:
             Text(f"Winner{'s' if len(view['winners']) > 1 else ''}: {names}", style="bold green")
         )
     return Group(*parts)
+
+
+def describe_choice(view: Mapping[str, Any], action: RapaNuiAction) -> str | None:
+    """What a choice costs or brings the seat whose view this is, from that view alone."""
+    me = view["seats"][view["seat"]]
+    verb, arg = action.verb, action.arg
+    if verb == A.BUY:
+        cost = max(0, SACRIFICE_COST - me["laid"][KIND_NAMES[arg]])
+        return f"costs {cost} wood (you have {me['wood']})"
+    if verb == A.LAY:
+        cost = lay_cost(arg, action.count)
+        return f"costs {cost} wood" if cost else "free"
+    if verb == A.TAKE:
+        return f"+{view['decision']['amount']} {A.TAKE_NAMES[arg]}"
+    if verb == A.DRAW:
+        row = view["rows"][arg]
+        if "kinds" not in row:
+            return f"takes the {row['top']}"
+        need = HAND_SIZE - me["hand_size"]
+        taken, rest = row["kinds"][:need], row["kinds"][need:]
+        after = f"uncovers a {rest[0]}" if rest else "empties the row"
+        return f"takes {', '.join(taken)}; {after}"
+    if verb == A.SACRIFICE:
+        return f"you hold {me['sacrifice'][KIND_NAMES[arg]]}"
+    if verb in (A.OFFER, A.GAIN):
+        return f"{view['supply'][KIND_NAMES[arg]]} left in the supply"
+    return None

@@ -14,8 +14,8 @@ from vaka.games.rapanui import actions as A
 from vaka.games.rapanui.actions import RapaNuiAction
 from vaka.games.rapanui.params import (
     DECK,
-    EXTRA_HUNTER_COST,
     HAND_SIZE,
+    HUNTERS_COST,
     KIND_NAMES,
     MAJORITY_MIN,
     MAX_SAME_HUNTERS,
@@ -89,8 +89,16 @@ def decide(st: RapaNuiState, act: RapaNuiAction) -> None:
     run(st)
 
 
+def _note_idle(st: RapaNuiState) -> None:
+    """Say why a turn passed without laying or drawing (the table would see why)."""
+    a = st.active
+    if st.idle_turns:
+        st.log.append(("idle", a, (len(st.hands[a]), st.wood[a])))
+
+
 def end_turn(st: RapaNuiState) -> None:
     """Rule: "Danach folgt der nächste Spieler, bis der Nachziehstapel ... aufgebraucht ist." """
+    _note_idle(st)
     st.turns += 1
     if st.pile_out:
         finish(st, "the draw pile is used up")
@@ -122,7 +130,7 @@ def lay_cost(kind: int, count: int) -> int:
         return MOAI_COST
     if kind in (WOODCUTTER, PRIEST):
         return 0
-    return EXTRA_HUNTER_COST[count]
+    return HUNTERS_COST[count]
 
 
 def options(st: RapaNuiState, phase: int, seat: int, arg: int) -> list[RapaNuiAction]:
@@ -140,7 +148,7 @@ def options(st: RapaNuiState, phase: int, seat: int, arg: int) -> list[RapaNuiAc
             lays = A.LAYS[kind]
             if kind < WOODCUTTER:  # a hunter-gatherer: 1 to 3 identical ones at once
                 for n in range(1, min(hand.count(kind), MAX_SAME_HUNTERS) + 1):
-                    if EXTRA_HUNTER_COST[n] <= wood:
+                    if HUNTERS_COST[n] <= wood:
                         found.append(lays[n - 1])
             elif kind != MOAI or wood >= MOAI_COST:
                 found.append(lays[0])
@@ -264,14 +272,9 @@ def _draw(st: RapaNuiState, seat: int, row_index: int) -> None:
         st.queue[0:0] = _scoring(st, row[-1])
 
 
-def has_bonus(st: RapaNuiState, seat: int, kind: int) -> bool:
-    """Sole majority: "Wer mindestens 2 ... und die alleinige Mehrheit hat, erhält ... ein
-    weiteres" (wood, fame point or sacrifice card)."""
-    return _bonus_seat(st, kind) == seat
-
-
 def _bonus_seat(st: RapaNuiState, kind: int) -> int:
-    """The seat with at least 2 cards of a kind laid out and the sole majority, or -1."""
+    """Rule: "Wer mindestens 2 ... und die alleinige Mehrheit hat, erhält ... ein weiteres"
+    (wood, fame point or sacrifice card): that seat, or -1."""
     counts = [t[kind] for t in st.tableau]
     best = max(counts)
     if best < MAJORITY_MIN or counts.count(best) > 1:
@@ -327,7 +330,7 @@ def explain(st: RapaNuiState, act: RapaNuiAction) -> str | None:
         A.GAIN: GAIN,
     }[act.verb]
     if phase != wanted and not (isinstance(wanted, tuple) and phase in wanted):
-        return f"now seat {seat} must {PHASE_PROMPTS[phase]}"
+        return f"now you must {PHASE_PROMPTS[phase]}"
     name = KIND_NAMES[act.arg] if act.verb != A.DRAW and act.verb != A.TAKE else ""
     if act.verb == A.BUY:
         if not st.supply[act.arg]:

@@ -131,6 +131,12 @@ def describe(st: RapaNuiState, event: Event, viewer: int | None) -> str | None:
         return f"{Who} put{s} {what} sacrifice card face down on the stone"
     if tag == "offer":
         return f"{Who} put{s} a {KIND_NAMES[data]} card from the supply face up on the stone"
+    if tag == "idle":
+        cards, wood = data
+        return (
+            f"{Who} can neither lay out a card ({cards} in hand, {wood} wood) nor draw; "
+            "the turn passes"
+        )
     if tag == "end":
         return f"Game over: {data}"
     raise AssertionError(f"unknown event {tag!r}")
