@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -104,3 +105,88 @@ def test_help_teaches_by_example() -> None:
     assert done.exit_code == 0
     assert "Examples" in done.stdout
     assert "vaka simulate rapa-nui --json" in done.stdout
+
+
+def simulate_json_in_process(*args: str) -> dict[str, Any]:
+    """``vaka simulate ... --json`` in this process: the same app, a second faster."""
+    done = CliRunner().invoke(app, ["simulate", *args, "--json"])
+    assert done.exit_code == 0, done.stderr
+    data: dict[str, Any] = json.loads(done.stdout)
+    return data
+
+
+def test_agents_rotate_over_the_seats_unless_told_not_to() -> None:
+    rotated = simulate_json_in_process("rapa-nui", "--agents", "medium,random", "--games", "4")
+    assert rotated["rotate"] is True
+    for seat in rotated["seats"]:
+        assert seat["agent"] == "mixed"
+        assert seat["agents"] == {"medium": 2, "random": 2}
+    fixed = simulate_json_in_process(
+        "rapa-nui", "--agents", "medium,random", "--games", "4", "--no-rotate"
+    )
+    assert fixed["rotate"] is False
+    assert [seat["agents"] for seat in fixed["seats"]] == [{"medium": 4}, {"random": 4}]
+    assert [seat["agent"] for seat in fixed["seats"]] == ["medium", "random"]
+
+
+def test_json_has_per_agent_statistics_and_ratings() -> None:
+    data = simulate_json_in_process("rapa-nui", "--agents", "medium,random,random", "--games", "6")
+    assert [a["agent"] for a in data["by_agent"]] == ["medium", "random"]
+    assert [a["games"] for a in data["by_agent"]] == [6, 12]
+    assert sum(a["wins"] for a in data["by_agent"]) == pytest.approx(6)
+    assert all(a["fair_share"] == pytest.approx(1 / 3) for a in data["by_agent"])
+    assert [r["agent"] for r in data["ratings"]] == ["medium", "random"]
+    for rating in data["ratings"]:
+        assert rating["ordinal"] == pytest.approx(rating["mu"] - 3 * rating["sigma"])
+    assert data["rating_model"]["model"] == "PlackettLuce"
+
+
+def test_a_report_path_that_is_a_file_exits_2(tmp_path: Path) -> None:
+    taken = tmp_path / "taken.txt"
+    taken.write_text("keep me")
+    for path, message in [
+        (taken, f"--report needs a folder, but {str(taken)!r} is a file"),
+        (taken / "out", f"{str(taken)!r} is a file"),
+    ]:
+        done = CliRunner().invoke(
+            app, ["simulate", "rapa-nui", "-a", "medium,random", "--report", str(path)]
+        )
+        assert done.exit_code == 2
+        squeeze = "".join  # the console wraps long lines, even inside a path
+        assert squeeze(message.split()) in squeeze(done.stderr.split())
+        assert "Traceback" not in done.stderr
+        assert done.stdout == ""
+    assert taken.read_text() == "keep me"
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def test_report_writes_a_page_its_plots_and_the_json(tmp_path: Path) -> None:
+    folder = tmp_path / "report"  # made by the command
+    done = vaka(
+        "simulate", "rapa-nui", "-a", "medium,random", "-n", "6", "--json", "--report", str(folder)
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"Report: {folder / 'index.html'}" in done.stderr.replace("\n", "")
+    html = (folder / "index.html").read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "</html>" in html
+    assert "Rapa Nui: 6 games, 2 players, seed 1" in html
+    pngs = ["win_rate.png", "scores.png", "categories.png", "seats.png"]
+    for name in pngs:
+        data = (folder / name).read_bytes()
+        assert data.startswith(PNG_SIGNATURE), name
+        assert len(data) > 5000, name  # a real picture, not an empty canvas
+        assert f'<img src="{name}"' in html
+    assert sorted(p.name for p in folder.iterdir()) == sorted(["index.html", "results.json", *pngs])
+    # results.json holds what --json prints
+    assert json.loads((folder / "results.json").read_text()) == json.loads(done.stdout)
+
+
+def test_table_output_shows_agents_ratings_and_seats() -> None:
+    done = CliRunner().invoke(
+        app, ["simulate", "rapa-nui", "-a", "medium,random", "-n", "4"], env={"COLUMNS": "120"}
+    )
+    assert done.exit_code == 0, done.stderr
+    for text in ("seats rotated", "fair share", "Ratings", "ordinal", "Per seat", "rotated"):
+        assert text in done.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json as jsonlib
 import sys
 import time
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -14,7 +15,7 @@ from rich.table import Table
 from vaka.cli.common import OPTION_HELP, console, errors, friendly_errors, parse_options
 from vaka.core.errors import InvalidOptions
 from vaka.core.registry import load
-from vaka.sim.runner import SimulationResult, simulate
+from vaka.sim.runner import MIXED, SimulationResult, simulate
 
 
 def seat_agents(agents: str, players: int | None, max_players: int) -> list[str]:
@@ -72,11 +73,33 @@ def command(
         ),
     ] = "random",
     option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
+    rotate: Annotated[
+        bool,
+        typer.Option(
+            "--rotate/--no-rotate",
+            help="Rotate the agents over the seats from game to game (when they differ), "
+            "so none profits from a good seat; --no-rotate keeps agent i in seat i.",
+        ),
+    ] = True,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            "--report",
+            help="Also write an HTML report with plots, and results.json, into this folder.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Play many games between bots and report each seat's wins and scores.
+    """Play a tournament between bots: wins, scores and ratings per agent and per seat.
 
     Win rates come with a 95% confidence interval (Wilson score);
-    a win shared by k seats counts 1/k to each.
+    a win shared by k seats counts 1/k to each. An agent named in
+    several seats counts each seat it takes as a game of its own.
+
+    Seats rotate: game i seats the agent list rotated by i, so every
+    agent sits in every seat equally often when the number of games is
+    a multiple of the players. Agents are rated with openskill
+    (Plackett–Luce, ranked by final score): mu, sigma, ordinal = mu - 3 sigma.
 
     Game i of a run is seeded from --seed and i, so the same seed plays
     the same games, whatever --jobs is.
@@ -91,11 +114,17 @@ def command(
 
       vaka simulate rapa-nui --agents random,random [dim]# one agent per seat[/dim]
 
+      vaka simulate rapa-nui -a medium,easy,random --report out [dim]# tournament + HTML[/dim]
+
       vaka simulate rapa-nui --json > stats.json    [dim]# machine-readable[/dim]
     """
     with friendly_errors():
         info = load(game)
         names = seat_agents(agents, players, info.max_players)
+        if report is not None:
+            from vaka.sim.report import check_report_dir
+
+            check_report_dir(report)  # before playing, not after
         started = time.perf_counter()
         with Progress(
             TextColumn("simulating"),
@@ -114,19 +143,34 @@ def command(
                 seed,
                 jobs,
                 progress=lambda done: bar.update(task, completed=done),
-                **parse_options(option),
+                rotate=rotate,
+                options=parse_options(option),
             )
         elapsed = time.perf_counter() - started
+        index = None
+        if report is not None:
+            from vaka.sim.report import write_report
+
+            index = write_report(result, report, info.name)
     if json:
         sys.stdout.write(jsonlib.dumps(result.to_json(), indent=2) + "\n")
     else:
         show(result, info.name, elapsed)
+    if index is not None:  # on stderr with --json, so that stdout holds only the JSON
+        (errors if json else console).print(f"Report: {index}")
 
 
 def show(result: SimulationResult, name: str, elapsed: float) -> None:
-    """Two tables (results per seat, mean score per category) and a line on game length."""
+    """The tables and a line on game length: per agent with ratings (when the agents
+    differ), per seat, mean score per category."""
+    seating = "seats rotated" if result.rotate else "fixed seats"
+    title = f"{name}: {result.games} games, {result.players} players, seed {result.seed}, {seating}"
+    several = len(result.by_agent) > 1
+    if several:
+        show_agents(result, title)
     table = Table(
-        title=f"{name}: {result.games} games, {result.players} players, seed {result.seed}"
+        title="Per seat, whoever sat there" if several else title,
+        caption=None if several else f"fair share (1/players): {result.fair_share:.1%}",
     )
     for header in ("seat", "agent", "wins", "win rate", "95% CI", "mean", "median", "sd"):
         table.add_column(header, justify="left" if header == "agent" else "right")
@@ -134,7 +178,7 @@ def show(result: SimulationResult, name: str, elapsed: float) -> None:
         rate = seat.win_rate
         table.add_row(
             str(seat.seat),
-            seat.agent,
+            "rotated" if seat.agent == MIXED else seat.agent,
             f"{round(seat.wins, 1):g}",
             f"{rate.rate:.1%}",
             f"{rate.low:.1%}–{rate.high:.1%}",
@@ -147,12 +191,16 @@ def show(result: SimulationResult, name: str, elapsed: float) -> None:
     categories = [c for c in result.seats[0].categories if c != "total"]
     if categories:
         by_category = Table(title="Mean score by category")
-        by_category.add_column("seat", justify="right")
+        by_category.add_column("agent / seat")
         for category in categories:
             by_category.add_column(category, justify="right")
+        for agent in result.by_agent if several else ():
+            by_category.add_row(
+                agent.agent, *(f"{agent.categories.get(c, 0.0):.1f}" for c in categories)
+            )
         for seat in result.seats:
             by_category.add_row(
-                str(seat.seat), *(f"{seat.categories.get(c, 0.0):.1f}" for c in categories)
+                f"seat {seat.seat}", *(f"{seat.categories.get(c, 0.0):.1f}" for c in categories)
             )
         console.print(by_category)
 
@@ -162,3 +210,42 @@ def show(result: SimulationResult, name: str, elapsed: float) -> None:
         f"Game length: mean {length.mean:.1f}, median {length.median:g} actions "
         f"(min {length.min:g}, max {length.max:g}){speed}"
     )
+
+
+def show_agents(result: SimulationResult, title: str) -> None:
+    """Per agent: wins, win rate against the fair share, scores; then the ratings."""
+    by_agent = Table(title=title, caption=f"fair share (1/players): {result.fair_share:.1%}")
+    for header in ("agent", "games", "wins", "win rate", "95% CI", "mean", "median", "sd"):
+        by_agent.add_column(header, justify="left" if header == "agent" else "right")
+    for agent in result.by_agent:
+        rate = agent.win_rate
+        by_agent.add_row(
+            agent.agent,
+            str(agent.games),
+            f"{round(agent.wins, 1):g}",
+            f"{rate.rate:.1%}",
+            f"{rate.low:.1%}–{rate.high:.1%}",
+            f"{agent.score.mean:.1f}",
+            f"{agent.score.median:g}",
+            f"{agent.score.stdev:.1f}",
+        )
+    console.print(by_agent)
+    if any(agent.games != result.games for agent in result.by_agent):
+        console.print(
+            "An agent in several seats plays one game per seat: its games and win rate "
+            "count seat-games."
+        )
+
+    ratings = Table(title="Ratings (openskill Plackett–Luce, by final score)")
+    for header in ("rank", "agent", "mu", "sigma", "ordinal (mu - 3 sigma)"):
+        ratings.add_column(header, justify="left" if header == "agent" else "right")
+    ranked = sorted(result.ratings, key=lambda r: -r.ordinal)
+    for place, rating in enumerate(ranked, 1):
+        ratings.add_row(
+            str(place),
+            rating.agent,
+            f"{rating.mu:.2f}",
+            f"{rating.sigma:.2f}",
+            f"{rating.ordinal:.2f}",
+        )
+    console.print(ratings)
