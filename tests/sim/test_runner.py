@@ -132,7 +132,7 @@ def test_bad_input_is_refused_before_playing() -> None:
     with pytest.raises(InvalidOptions):
         simulate(GAME, ["random"] * 9, games=1, seed=1)
     with pytest.raises(InvalidOptions):
-        simulate(GAME, ["random"] * 2, games=1, seed=1, no_such_option=1)
+        simulate(GAME, ["random"] * 2, games=1, seed=1, options={"no_such_option": 1})
     with pytest.raises(ValueError, match="games"):
         simulate(GAME, ["random"] * 2, games=0, seed=1)
     with pytest.raises(ValueError, match="jobs"):
