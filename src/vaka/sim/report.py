@@ -55,6 +55,11 @@ class ReportError(VakaError):
     """A report folder that cannot be used (a file stands there, or it cannot be written)."""
 
 
+def _label_above(axes: Any, x: float, y: float, text: str) -> None:
+    """A small label just above the point (x, y) of a bar chart."""
+    axes.annotate(text, (x, y), textcoords="offset points", xytext=(0, 4), ha="center", fontsize=9)
+
+
 def check_report_dir(directory: Path) -> None:
     """Refuse, before any game is played, a report folder that could not be made.
 
@@ -136,14 +141,7 @@ def _rate_bars(
     axes.bar(x, rates, color=colors or _colors(len(labels)), alpha=0.85)
     axes.errorbar(x, rates, yerr=errors, fmt="none", ecolor="black", capsize=6, linewidth=1.2)
     for i, rate in enumerate(rates):
-        axes.annotate(
-            f"{rate:.0%}",
-            (i, highs[i]),
-            textcoords="offset points",
-            xytext=(0, 4),
-            ha="center",
-            fontsize=9,
-        )
+        _label_above(axes, i, highs[i], f"{rate:.0%}")
     axes.axhline(
         fair, color="dimgray", linestyle="--", linewidth=1.2, label=f"fair share {fair:.0%}"
     )
@@ -214,14 +212,7 @@ def draw_categories(result: SimulationResult, path: Path) -> None:
                 below[i] += v
     for i, agent in enumerate(agents):
         total = agent.categories.get("total", agent.score.mean)
-        axes.annotate(
-            f"{total:.1f}",
-            (i, above[i]),
-            textcoords="offset points",
-            xytext=(0, 4),
-            ha="center",
-            fontsize=9,
-        )
+        _label_above(axes, i, above[i], f"{total:.1f}")
     axes.set_xticks(x, [_agent_label(a.agent, a.games) for a in agents])
     axes.set_ylabel("mean score")
     axes.grid(axis="y", alpha=0.3)

@@ -15,17 +15,23 @@ from vaka.games.rapanui.state import RapaNuiState
 PRIVATE_KEYS = {"hand", "sacrifice", "face_down_cards"}
 
 
+def _build_moai(state: RapaNuiState, seat: int) -> None:
+    """Put a Moai and 7 wood in ``seat``'s hand and let it lay it now."""
+    i = state.pile.index(MOAI)
+    state.pile[i], state.hands[seat][0] = state.hands[seat][0], MOAI
+    state.wood[seat] = 7
+    state.active = seat
+    state.queue = [(rules.LAY, seat, 0), (rules.DRAW, seat, 0), (rules.END_TURN, seat, 0)]
+    state._legal_cache = None
+    rules.run(state)
+    state.apply(seat, "lay moai")
+
+
 def after_a_moai(players: int = 3, seed: int = 4) -> RapaNuiState:
     """Seat 0 builds a Moai and hides a potato face down; the others sacrifice."""
     state = vaka.load("rapa-nui").new_state(players, seed)
     assert isinstance(state, RapaNuiState)
-    i = state.pile.index(MOAI)  # swap a Moai from the pile into seat 0's hand
-    state.pile[i], state.hands[0][0] = state.hands[0][0], MOAI
-    state.wood[0] = 7
-    state.queue = [(rules.LAY, 0, 0), (rules.DRAW, 0, 0), (rules.END_TURN, 0, 0)]
-    state._legal_cache = None
-    rules.run(state)
-    state.apply(0, "lay moai")
+    _build_moai(state, 0)
     for seat in range(1, players):
         state.apply(seat, "sacrifice grain")
     state.apply(0, "sacrifice potato")  # face down
@@ -157,13 +163,7 @@ def test_guessed_face_down_kinds_respect_what_was_held_then_and_later_sacrifices
     assert isinstance(state, RapaNuiState)
     _sacrificed_face_up(state, 0, 2)
     _sacrificed_face_up(state, 0, 3)
-    i = state.pile.index(MOAI)
-    state.pile[i], state.hands[0][0] = state.hands[0][0], MOAI
-    state.wood[0] = 7
-    state.queue = [(rules.LAY, 0, 0), (rules.DRAW, 0, 0), (rules.END_TURN, 0, 0)]
-    state._legal_cache = None
-    rules.run(state)
-    state.apply(0, "lay moai")
+    _build_moai(state, 0)
     state.apply(1, "sacrifice grain")
     state.apply(2, "sacrifice grain")
     state.apply(0, "sacrifice fish")  # face down: a grain is left
@@ -178,18 +178,6 @@ def test_guessed_face_down_kinds_respect_what_was_held_then_and_later_sacrifices
     free = after_a_moai()  # seat 0 held one of each: the guess may be any kind
     kinds = {free.determinize(1, seed=k).stone_down[0].index(1) for k in range(40)}  # type: ignore[attr-defined]
     assert kinds == {0, 1, 2, 3}
-
-
-def _build_moai(state: RapaNuiState, seat: int) -> None:
-    """Put a Moai and 7 wood in ``seat``'s hand and let it lay it now."""
-    i = state.pile.index(MOAI)
-    state.pile[i], state.hands[seat][0] = state.hands[seat][0], MOAI
-    state.wood[seat] = 7
-    state.active = seat
-    state.queue = [(rules.LAY, seat, 0), (rules.DRAW, seat, 0), (rules.END_TURN, seat, 0)]
-    state._legal_cache = None
-    rules.run(state)
-    state.apply(seat, "lay moai")
 
 
 def test_a_guess_offers_the_choices_of_its_own_hidden_cards() -> None:
