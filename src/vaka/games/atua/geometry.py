@@ -1,0 +1,551 @@
+"""Placements, the island, and the placement rules of Atua ("2. Expand the Island").
+
+A :class:`Placement` lays a card with its centre at (x, y) (tenths of a millimetre) turned
+counter-clockwise by ``angle`` tenths of a degree. Its canonical text round-trips:
+
+>>> p = Placement.parse("place c17 at 1520,-340 angle 450")
+>>> p
+Placement(card='c17', x=1520, y=-340, angle=450)
+>>> str(p)
+'place c17 at 1520,-340 angle 450'
+
+An :class:`Island` holds the placed cards in order, each covering those below, and keeps the
+visible geometry of each terrain, the visible symbols and the stars. Each placement rule is
+a function ``rule(island, placement) -> str | None``: ``None`` when the placement obeys it,
+otherwise the reason in words. :func:`candidates` proposes legal placements for a card.
+docs/rules/atua-geometry.md explains how each rule is read geometrically.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+import shapely
+from shapely import Polygon
+from shapely.affinity import affine_transform
+from shapely.geometry.base import BaseGeometry
+
+from vaka.games.atua.cards import CARDS, TERRAINS, Card, Edge, Symbol
+from vaka.games.atua.params import (
+    BORDER_MIN,
+    BORDER_PROBE,
+    CANDIDATE_ANGLES,
+    CANDIDATE_LIMIT,
+    CANDIDATE_MARGIN,
+    FULL_TURN,
+    SYMBOL_TOLERANCE,
+)
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+# cos and sin of every angle in tenths of a degree, exact at the right angles, so that one
+# placement gives the same numbers whether it is checked alone or among candidates
+_ANGLES = np.radians(np.arange(FULL_TURN) / 10.0)
+_COS: Final[Floats] = np.cos(_ANGLES)
+_SIN: Final[Floats] = np.sin(_ANGLES)
+for _a, (_c, _s) in {0: (1, 0), 900: (0, 1), 1800: (-1, 0), 2700: (0, -1)}.items():
+    _COS[_a], _SIN[_a] = _c, _s
+
+_NUMBER = r"(0|-?[1-9][0-9]*)"
+_TEXT = re.compile(rf"place ([a-z][a-z0-9_]*) at {_NUMBER},{_NUMBER} angle (0|[1-9][0-9]*)")
+
+
+class IllegalPlacement(ValueError):
+    """A placement that breaks a rule; the message says which, in words."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A card at (x, y) (its centre, tenths of a mm) turned by ``angle`` (tenths of a degree)."""
+
+    card: str
+    x: int
+    y: int
+    angle: int = 0
+
+    def __post_init__(self) -> None:
+        for value in (self.x, self.y, self.angle):
+            if type(value) is not int:
+                raise TypeError(f"placement values are integers, not {value!r}")
+        if not 0 <= self.angle < FULL_TURN:
+            raise ValueError(f"angle {self.angle} is outside 0..{FULL_TURN - 1}")
+
+    def __str__(self) -> str:
+        return f"place {self.card} at {self.x},{self.y} angle {self.angle}"
+
+    @classmethod
+    def parse(cls, text: str) -> Placement:
+        """The placement a canonical text names; ``ValueError`` for anything else."""
+        m = _TEXT.fullmatch(text.strip())
+        if m is None:
+            raise ValueError(
+                f"not a placement: {text!r} (write e.g. 'place c17 at 1520,-340 angle 450')"
+            )
+        return cls(m[1], int(m[2]), int(m[3]), int(m[4]))
+
+    @property
+    def diagonal(self) -> bool:
+        """Not square to the table (not a multiple of 90 degrees)."""
+        return self.angle % 900 != 0
+
+    @property
+    def matrix(self) -> list[float]:
+        """The card-to-table transform for :func:`shapely.affinity.affine_transform`."""
+        c, s = float(_COS[self.angle]), float(_SIN[self.angle])
+        return [c, -s, s, c, float(self.x), float(self.y)]
+
+    def to_table(self, u: float, v: float) -> tuple[float, float]:
+        """A point of the card (card coordinates) on the table."""
+        c, s = float(_COS[self.angle]), float(_SIN[self.angle])
+        return self.x + c * u - s * v, self.y + s * u + c * v
+
+
+def card_of(p: Placement) -> Card:
+    try:
+        return CARDS[p.card]
+    except KeyError:
+        raise IllegalPlacement(f"there is no card {p.card!r}") from None
+
+
+def laid_outline(p: Placement) -> Polygon:
+    geom = affine_transform(card_of(p).outline, p.matrix)
+    assert isinstance(geom, Polygon)
+    return geom
+
+
+def laid_terrain(p: Placement, terrain: str) -> BaseGeometry:
+    return affine_transform(card_of(p).terrain(terrain), p.matrix)
+
+
+@dataclass(frozen=True, slots=True)
+class VisibleSymbol:
+    """A symbol as the island shows it: where it lies on the table, and on which card."""
+
+    symbol: Symbol
+    card: str
+    x: float
+    y: float
+
+    @property
+    def kind(self) -> str:
+        return self.symbol.kind
+
+    @property
+    def r(self) -> int:
+        return self.symbol.r
+
+
+class Island:
+    """The cards laid so far, bottom first, and what of them can still be seen."""
+
+    def __init__(self, village: str | Placement) -> None:
+        p = village if isinstance(village, Placement) else Placement(village, 0, 0, 0)
+        if card_of(p).kind != "village":
+            raise IllegalPlacement(f"an island starts with a village card, not {p.card}")
+        self.placements: list[Placement] = []
+        self.outlines: list[Polygon] = []
+        # per terrain, per placed card: the part of that card's terrain still visible
+        self.pieces: dict[str, list[BaseGeometry]] = {t: [] for t in TERRAINS}
+        self._trees: dict[str, tuple[shapely.STRtree, npt.NDArray[np.object_]]] = {}
+        self._visible: dict[str, BaseGeometry] = {}
+        self.footprint: BaseGeometry = Polygon()
+        self.visible_beach: list[BaseGeometry] = []  # per placed card
+        self.symbols: list[VisibleSymbol] = []  # every printed symbol on the island...
+        self.covered: Bools = np.zeros(0, dtype=bool)  # ...and whether a card now hides it
+        self.stars: list[tuple[str, float, float, int]] = []  # (card, x, y, r)
+        self._sx: Floats = np.zeros(0)
+        self._sy: Floats = np.zeros(0)
+        self._sr: Floats = np.zeros(0)
+        self._tx: Floats = np.zeros(0)
+        self._ty: Floats = np.zeros(0)
+        self._tr: Floats = np.zeros(0)
+        self.add(p)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def village(self) -> Placement:
+        return self.placements[0]
+
+    @property
+    def card_ids(self) -> list[str]:
+        return [p.card for p in self.placements]
+
+    def visible_symbols(self) -> list[VisibleSymbol]:
+        return [s for s, hidden in zip(self.symbols, self.covered, strict=True) if not hidden]
+
+    def symbols_by_card(self) -> list[list[VisibleSymbol]]:
+        """The visible symbols of each placed card, in the order the cards were laid."""
+        out: dict[str, list[VisibleSymbol]] = {p.card: [] for p in self.placements}
+        for s in self.visible_symbols():
+            out[s.card].append(s)
+        return list(out.values())
+
+    def visible_terrain(self, terrain: str) -> BaseGeometry:
+        """All of one terrain that can be seen, as one geometry."""
+        if terrain not in self._visible:
+            self._visible[terrain] = shapely.union_all(self.pieces[terrain])
+        return self._visible[terrain]
+
+    def terrain_parts(self, terrain: str) -> tuple[shapely.STRtree, npt.NDArray[np.object_]]:
+        """The visible polygons of one terrain and a spatial index over them."""
+        if terrain not in self._trees:
+            parts = shapely.get_parts(np.array(self.pieces[terrain], dtype=object))
+            parts = parts[~shapely.is_empty(parts) & (shapely.area(parts) > 0)]
+            shapely.prepare(parts)
+            self._trees[terrain] = (shapely.STRtree(parts), parts)
+        return self._trees[terrain]
+
+    def copy(self) -> Island:
+        twin = copy.copy(self)
+        twin.placements = list(self.placements)
+        twin.outlines = list(self.outlines)
+        twin.pieces = {t: list(v) for t, v in self.pieces.items()}
+        twin._visible = dict(self._visible)
+        twin._trees = dict(self._trees)
+        twin.visible_beach = list(self.visible_beach)
+        twin.symbols = list(self.symbols)
+        twin.covered = self.covered.copy()
+        twin.stars = list(self.stars)
+        return twin
+
+    # ------------------------------------------------------------------ changing
+    def place(self, p: Placement) -> None:
+        """Lays the card if every rule allows it; else raises :class:`IllegalPlacement`."""
+        reason = check(self, p)
+        if reason is not None:
+            raise IllegalPlacement(reason)
+        self.add(p)
+
+    def add(self, p: Placement) -> None:
+        """Lays the card on top, without checking the rules."""
+        card = card_of(p)
+        outline = laid_outline(p)
+        if self.placements:
+            full, _ = _cover(p, card, self._sx, self._sy, self._sr)
+            self.covered = self.covered.copy()
+            self.covered[self._shown_idx[full[0]]] = True
+            self.visible_beach = [
+                shapely.difference(g, outline) if g.intersects(outline) else g
+                for g in self.visible_beach
+            ]
+        for t in TERRAINS:
+            self.pieces[t] = [
+                shapely.difference(g, outline) if g.intersects(outline) else g
+                for g in self.pieces[t]
+            ]
+            self.pieces[t].append(laid_terrain(p, t))
+        self._visible = {}
+        self._trees = {}
+        self.visible_beach.append(laid_terrain(p, "beach"))
+        self.footprint = shapely.union(self.footprint, outline)
+        self.placements.append(p)
+        self.outlines.append(outline)
+        for s in card.symbols:
+            x, y = p.to_table(s.x, s.y)
+            self.symbols.append(VisibleSymbol(s, p.card, x, y))
+        self.covered = np.concatenate([self.covered, np.zeros(len(card.symbols), dtype=bool)])
+        if card.star is not None:
+            x, y = p.to_table(card.star.x, card.star.y)
+            self.stars.append((p.card, x, y, card.star.r))
+        self._refresh_arrays()
+
+    def _refresh_arrays(self) -> None:
+        self._shown_idx: Ints = np.flatnonzero(~self.covered).astype(np.int64)
+        shown = [self.symbols[i] for i in self._shown_idx]
+        self._shown = shown
+        self._sx = np.array([s.x for s in shown], dtype=np.float64)
+        self._sy = np.array([s.y for s in shown], dtype=np.float64)
+        self._sr = np.array([s.r for s in shown], dtype=np.float64)
+        self._tx = np.array([t[1] for t in self.stars], dtype=np.float64)
+        self._ty = np.array([t[2] for t in self.stars], dtype=np.float64)
+        self._tr = np.array([t[3] for t in self.stars], dtype=np.float64)
+        # the indices (into the shown symbols) of those whose disc holds no star
+        self._coverable = np.array(
+            [
+                i
+                for i, s in enumerate(shown)
+                if not any(
+                    (s.x - tx) ** 2 + (s.y - ty) ** 2 < s.r**2 for _, tx, ty, _ in self.stars
+                )
+            ],
+            dtype=np.int64,
+        )
+
+
+# ---------------------------------------------------------------------- vectorized tests
+def _local(xs: Floats, ys: Floats, px: Floats, py: Floats, ang: Ints) -> tuple[Floats, Floats]:
+    """Points (M) in the frame of each of N laid cards: arrays (N, M)."""
+    c, s = _COS[ang][:, None], _SIN[ang][:, None]
+    dx, dy = xs[None, :] - px[:, None], ys[None, :] - py[:, None]
+    return c * dx + s * dy, c * dy - s * dx
+
+
+def _cover_arrays(
+    card: Card, px: Floats, py: Floats, ang: Ints, xs: Floats, ys: Floats, rs: Floats
+) -> tuple[Bools, Bools]:
+    """For discs (M) under cards (N): (completely covered, completely clear), each (N, M).
+
+    A rectangle makes this exact: inside, the distance to the edge is the smaller margin;
+    outside, it is the distance to the nearest point of the rectangle.
+    """
+    u, v = _local(xs, ys, px, py, ang)
+    hw, hh = card.width / 2, card.height / 2
+    au, av = np.abs(u), np.abs(v)
+    inside = (au <= hw) & (av <= hh)
+    depth = np.minimum(hw - au, hh - av)
+    away = np.hypot(np.maximum(au - hw, 0.0), np.maximum(av - hh, 0.0))
+    need = rs[None, :] - SYMBOL_TOLERANCE
+    return inside & (depth >= need), ~inside & (away >= need)
+
+
+def _cover(p: Placement, card: Card, xs: Floats, ys: Floats, rs: Floats) -> tuple[Bools, Bools]:
+    return _cover_arrays(
+        card,
+        np.array([p.x], dtype=np.float64),
+        np.array([p.y], dtype=np.float64),
+        np.array([p.angle], dtype=np.int64),
+        xs,
+        ys,
+        rs,
+    )
+
+
+def _probes(card: Card, edges: Sequence[Edge], px: Floats, py: Floats, ang: Ints) -> Floats:
+    """Probe lines BORDER_PROBE outside the given card-edge pieces: coords (N, K, 2, 2)."""
+    e = np.array(edges, dtype=np.float64).reshape(-1, 6)
+    ax, ay = e[:, 0] + e[:, 4] * BORDER_PROBE, e[:, 1] + e[:, 5] * BORDER_PROBE
+    bx, by = e[:, 2] + e[:, 4] * BORDER_PROBE, e[:, 3] + e[:, 5] * BORDER_PROBE
+    c, s = _COS[ang][:, None], _SIN[ang][:, None]
+    out = np.empty((len(px), len(e), 2, 2))
+    for j, (u, v) in enumerate(((ax, ay), (bx, by))):
+        out[:, :, j, 0] = px[:, None] + c * u[None, :] - s * v[None, :]
+        out[:, :, j, 1] = py[:, None] + s * u[None, :] + c * v[None, :]
+    return out
+
+
+def _border_lengths(coords: Floats, island: Island, terrain: str) -> Floats:
+    """How long each probe line (N, K) runs over the island's visible ``terrain``: (N, K).
+
+    The visible terrain is kept as many small polygons under a spatial index, so each line
+    is cut only against the few pieces near it (one big union is much slower to cut).
+    """
+    n, k = coords.shape[:2]
+    out = np.zeros(n * k)
+    tree, parts = island.terrain_parts(terrain)
+    if n * k == 0 or not len(parts):
+        return out.reshape(n, k)
+    lines: npt.NDArray[np.object_] = np.asarray(shapely.linestrings(coords.reshape(n * k, 2, 2)))
+    line_i, part_i = tree.query(lines, predicate="intersects")
+    if len(line_i):
+        # a line wholly inside a piece needs no cutting: its length is the answer
+        lengths: Floats = np.asarray(shapely.length(lines[line_i]), dtype=np.float64)
+        cut: Bools = ~np.asarray(shapely.contains_properly(parts[part_i], lines[line_i]))
+        if cut.any():
+            lengths[cut] = shapely.length(
+                shapely.intersection(lines[line_i[cut]], parts[part_i[cut]])
+            )
+        np.add.at(out, line_i, lengths)
+    return out.reshape(n, k)
+
+
+# ---------------------------------------------------------------------- the rules
+def _one(p: Placement) -> tuple[Floats, Floats, Ints]:
+    return (
+        np.array([p.x], dtype=np.float64),
+        np.array([p.y], dtype=np.float64),
+        np.array([p.angle], dtype=np.int64),
+    )
+
+
+def _where(s: VisibleSymbol) -> str:
+    return f"the {s.symbol.name} on {s.card}"
+
+
+def covers_a_symbol(island: Island, p: Placement) -> str | None:
+    """Rule (a): the new card covers at least one visible symbol completely."""
+    full, _ = _cover(p, card_of(p), island._sx, island._sy, island._sr)
+    if full.any():
+        return None
+    return "it covers no symbol completely (it must cover at least one)"
+
+
+def symbols_whole(island: Island, p: Placement) -> str | None:
+    """Rule (b): afterwards every symbol is completely visible or completely covered."""
+    full, clear = _cover(p, card_of(p), island._sx, island._sy, island._sr)
+    part = ~(full | clear)[0]
+    if not part.any():
+        return None
+    names = ", ".join(_where(island._shown[i]) for i in np.flatnonzero(part))
+    return f"it covers only part of {names} (a symbol is covered completely or not at all)"
+
+
+def stars_free(island: Island, p: Placement) -> str | None:
+    """Rule (c): no star (village, volcano) is covered, not even in part."""
+    _, clear = _cover(p, card_of(p), island._tx, island._ty, island._tr)
+    hit = ~clear[0]
+    if not hit.any():
+        return None
+    names = ", ".join(island.stars[i][0] for i in np.flatnonzero(hit))
+    return f"it covers the star on {names} (a star must never be covered)"
+
+
+def beach_ends_open(island: Island, p: Placement) -> str | None:
+    """Rule (d): each end of the new card's beach borders neither mainland nor sea."""
+    card = card_of(p)
+    ends = card.beach_ends
+    if not ends:
+        return None
+    probes = _probes(card, ends, *_one(p))
+    for terrain in ("mainland", "sea"):
+        lengths = _border_lengths(probes, island, terrain)[0]
+        if (lengths >= BORDER_MIN).any():
+            return (
+                f"an end of its beach runs into {terrain} (a beach end must stick out of the "
+                "island or join a beach)"
+            )
+    return None
+
+
+def sea_apart_from_mainland(island: Island, p: Placement) -> str | None:
+    """Rule (e): the new card's sea borders no mainland (nor its mainland any sea)."""
+    card = card_of(p)
+    for mine, theirs in (("sea", "mainland"), ("mainland", "sea")):
+        edges = card.edges[mine]
+        if edges and _border_lengths(_probes(card, edges, *_one(p)), island, theirs).sum() >= (
+            BORDER_MIN
+        ):
+            return (
+                f"its {mine} would border the island's {theirs} (sea and mainland must be "
+                "separated by beach)"
+            )
+    return None
+
+
+Rule = Callable[[Island, Placement], "str | None"]
+RULES: Final[tuple[Rule, ...]] = (
+    covers_a_symbol,
+    symbols_whole,
+    stars_free,
+    beach_ends_open,
+    sea_apart_from_mainland,
+)
+
+
+def _preconditions(island: Island, p: Placement) -> str | None:
+    card = card_of(p)
+    if card.kind != "island":
+        return f"{p.card} is a village card; only island cards expand the island"
+    if p.card in island.card_ids:
+        return f"{p.card} is already on the island"
+    return None
+
+
+def explain(island: Island, p: Placement) -> list[str]:
+    """Every reason the placement is illegal, in rule order (empty when it is legal)."""
+    first = _preconditions(island, p)
+    if first is not None:
+        return [first]
+    return [r for rule in RULES if (r := rule(island, p)) is not None]
+
+
+def check(island: Island, p: Placement) -> str | None:
+    """The first reason the placement is illegal, or ``None``."""
+    first = _preconditions(island, p)
+    if first is not None:
+        return first
+    for rule in RULES:
+        reason = rule(island, p)
+        if reason is not None:
+            return reason
+    return None
+
+
+def is_legal(island: Island, p: Placement) -> bool:
+    return check(island, p) is None
+
+
+# ---------------------------------------------------------------------- candidates
+def legal_mask(island: Island, card: Card, px: Ints, py: Ints, ang: Ints) -> Bools:
+    """The five rules for N placements of one card at once (the same tests as the rules)."""
+    fx, fy = px.astype(np.float64), py.astype(np.float64)
+    full, clear = _cover_arrays(card, fx, fy, ang, island._sx, island._sy, island._sr)
+    ok: Bools = np.asarray(full.any(axis=1) & (full | clear).all(axis=1))
+    if len(island._tx):
+        _, star_clear = _cover_arrays(card, fx, fy, ang, island._tx, island._ty, island._tr)
+        ok &= star_clear.all(axis=1)
+    idx = np.flatnonzero(ok)
+    if card.beach_ends and len(idx):
+        probes = _probes(card, card.beach_ends, fx[idx], fy[idx], ang[idx])
+        for terrain in ("mainland", "sea"):
+            bad = (_border_lengths(probes, island, terrain) >= BORDER_MIN).any(axis=1)
+            ok[idx[bad]] = False
+        idx = np.flatnonzero(ok)
+    for mine, theirs in (("sea", "mainland"), ("mainland", "sea")):
+        if card.edges[mine] and len(idx):
+            probes = _probes(card, card.edges[mine], fx[idx], fy[idx], ang[idx])
+            bad = _border_lengths(probes, island, theirs).sum(axis=1) >= BORDER_MIN
+            ok[idx[bad]] = False
+            idx = np.flatnonzero(ok)
+    return ok
+
+
+def raw_candidates(
+    island: Island, card: Card, angles: Sequence[int] = CANDIDATE_ANGLES
+) -> tuple[Ints, Ints, Ints]:
+    """Placements that put one coverable visible symbol well inside the card, at one of
+    eight spots (corners and mid-sides of the card), at each angle: (x, y, angle) arrays,
+    in a fixed order, without repeats."""
+    targets = island._coverable
+    if not len(targets):
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty.copy(), empty.copy()
+    hw, hh = card.width / 2, card.height / 2
+    sx, sy, sr = island._sx[targets], island._sy[targets], island._sr[targets]
+    m = sr + CANDIDATE_MARGIN  # (T,)
+    spots = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a, b) != (0, 0)]
+    u = np.array([a for a, _ in spots], dtype=np.float64)[None, :] * (hw - m[:, None])  # (T,S)
+    v = np.array([b for _, b in spots], dtype=np.float64)[None, :] * (hh - m[:, None])
+    ang = np.array(angles, dtype=np.int64)
+    c, s = _COS[ang][None, :, None], _SIN[ang][None, :, None]  # (1,A,1)
+    x = sx[:, None, None] - (c * u[:, None, :] - s * v[:, None, :])  # (T,A,S)
+    y = sy[:, None, None] - (s * u[:, None, :] + c * v[:, None, :])
+    px = np.rint(x).astype(np.int64).ravel()
+    py = np.rint(y).astype(np.int64).ravel()
+    pa = np.broadcast_to(ang[None, :, None], x.shape).ravel().copy()
+    keys = np.stack([px, py, pa], axis=1)
+    _, first = np.unique(keys, axis=0, return_index=True)
+    keep = np.sort(first)
+    return px[keep], py[keep], pa[keep]
+
+
+def candidates(
+    island: Island,
+    card_id: str,
+    limit: int = CANDIDATE_LIMIT,
+    angles: Sequence[int] = CANDIDATE_ANGLES,
+) -> list[Placement]:
+    """A bounded list of legal placements of the card, spread over the symbols it can cover
+    and the angles (diagonals included), in a fixed order for a given island."""
+    card = CARDS[card_id]
+    if card.kind != "island" or card_id in island.card_ids:
+        return []
+    px, py, pa = raw_candidates(island, card, angles)
+    # Test the raw placements in a fixed, well-mixed order, in growing batches, and stop
+    # once enough are legal: the first ``limit`` legal ones of that order are a spread-out
+    # sample (all targets, angles and spots mixed), found without testing them all.
+    order = np.random.default_rng(len(px)).permutation(len(px))
+    chosen: list[int] = []
+    start, batch = 0, 2 * limit
+    while start < len(order) and len(chosen) < limit:
+        idx = order[start : start + batch]
+        chosen.extend(int(i) for i in idx[legal_mask(island, card, px[idx], py[idx], pa[idx])])
+        start, batch = start + batch, batch * 2
+    return [Placement(card_id, int(px[i]), int(py[i]), int(pa[i])) for i in chosen[:limit]]

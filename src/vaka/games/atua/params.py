@@ -1,0 +1,64 @@
+"""Atua's geometric numbers. Lengths in tenths of a millimetre, angles in tenths of a degree.
+
+The tolerances say when two printed things count as touching; see docs/rules/atua-geometry.md
+for why each has the value it has.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+FULL_TURN: Final = 3600  # tenths of a degree
+
+#: A symbol counts as completely covered (or completely visible) when at most this much of
+#: its disc pokes out from under (or hides under) a card edge: 0.3 mm, well under the
+#: width of a printed outline.
+SYMBOL_TOLERANCE: Final = 3
+
+#: "Borders": the terrain found along a probe line this far outside a card edge...
+BORDER_PROBE: Final = 3
+#: ...counts as bordering it when the probe runs over it for at least this long (1 mm).
+BORDER_MIN: Final = 10
+
+#: Two visible beach pieces are one beach when they share at least this much border (2 mm),
+#: measured as the overlap of one with the other grown by ``BEACH_JOIN_GROW``.
+BEACH_JOIN_MIN: Final = 20
+BEACH_JOIN_GROW: Final = 2
+
+#: The volcano ruler (reconstructed): (distance below which, points). The distance runs from
+#: the volcano's centre to the village's centre; at or beyond the last bound the volcano is
+#: off the ruler ("too far") and brings nothing.
+VOLCANO_BANDS: Final = (
+    (700, 0),  # under 7 cm: the volcano hugs the village
+    (1000, 1),
+    (1300, 2),
+    (1600, 3),
+    (1900, 4),
+    (2300, 5),  # 19-23 cm: far, but not too far
+    (2600, 2),  # 23-26 cm: the far end of the ruler
+)
+VOLCANO_MAX_POINTS: Final = 5
+
+#: Candidate placements: the angles tried (every 30 degrees and the four diagonals)...
+CANDIDATE_ANGLES: Final = (
+    0,
+    300,
+    450,
+    600,
+    900,
+    1200,
+    1350,
+    1500,
+    1800,
+    2100,
+    2250,
+    2400,
+    2700,
+    3000,
+    3150,
+    3300,
+)
+#: ...the margin between a target symbol's disc and the card edge in a candidate...
+CANDIDATE_MARGIN: Final = 25
+#: ...and how many candidates are offered at most.
+CANDIDATE_LIMIT: Final = 40
