@@ -110,9 +110,6 @@ class SealedBidState(State):
         for i, (tag, who, _) in enumerate(self.log):
             if tag == "sealed" and who in self.pending and who != seat:
                 self.log[i] = ("sealed", who, self.pending[who])
-        for i, (who, _) in enumerate(self.history):
-            if who in self.pending and who != seat and i >= len(self.history) - len(self.pending):
-                self.history[i] = (who, BIDS[self.pending[who]])
 
 
 class SealedBid(Game):

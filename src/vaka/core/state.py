@@ -95,7 +95,10 @@ class State(ABC):
 
     @abstractmethod
     def _redeal_hidden(self, seat: Seat) -> None:
-        """Re-sample, from ``self.rng``, everything ``seat`` cannot know."""
+        """Re-sample, from ``self.rng``, everything ``seat`` cannot know: the result must
+        depend only on what the seat may know (sort hidden cards before shuffling them),
+        others' hidden choices must be rewritten in the log, and any cached choices
+        recomputed so that the guess is playable."""
 
     def _explain(self, seat: Seat, action: Action) -> str | None:
         """Why a (well-formed) action is illegal now, in a player's words, if the game
@@ -204,6 +207,7 @@ class State(ABC):
         twin.seed = derive_seed(seed, "determinize", seat)
         twin.rng = Rng(twin.seed)
         twin.determinized = True
+        twin.history = []  # the real actions would tell the real hidden choices
         twin._redeal_hidden(seat)
         return twin
 

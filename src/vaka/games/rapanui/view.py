@@ -149,7 +149,7 @@ def redeal_hidden(st: RapaNuiState, seat: int) -> None:
     Every other player's card movements are public except the kinds they hid; the re-deal
     picks those kinds again, in order, each from what that player could have held at the
     time, so that every later public move (a face-up sacrifice of some kind) stays possible.
-    The hidden choices are rewritten in the log; a guess keeps no history.
+    The hidden choices are rewritten in the log.
     """
     if st.over:
         return
@@ -171,7 +171,6 @@ def redeal_hidden(st: RapaNuiState, seat: int) -> None:
     for other in range(st.players):
         if other != seat:
             _rehide(st, other)
-    st.history = []
     st.choices = rules.options(st, *st.queue[0])
     st._legal_cache = None
 
