@@ -85,3 +85,15 @@ def test_unknown_agents_are_named_with_the_known_ones() -> None:
     with pytest.raises(UnknownAgent) as info:
         make_agent("grandmaster", "rapa-nui")
     assert all(name in str(info.value) for name in AGENTS)
+
+
+def test_search_does_not_peek_at_a_sealed_choice_already_made() -> None:
+    """Seat 1 has bid; seat 0's search must decide the same whatever that bid was."""
+    picks = set()
+    for bid in ("bid 0", "bid 3"):
+        state = vaka.load("sealed-bid").new_state(2, seed=6)
+        state.apply(1, bid)
+        bot = IsmctsAgent(None, seed=2, iterations=80)
+        choices = bot.analyse(Observation(state, 0))
+        picks.add(tuple((str(c.action), c.visits) for c in choices))
+    assert len(picks) == 1
