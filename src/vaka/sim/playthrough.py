@@ -17,6 +17,8 @@ GOLDEN: tuple[tuple[str, int, int], ...] = (
     ("rapa-nui", 2, 1),
     ("rapa-nui", 3, 2),
     ("rapa-nui", 4, 3),
+    ("raiatea", 3, 4),
+    ("raiatea", 5, 5),
 )
 
 

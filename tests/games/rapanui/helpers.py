@@ -14,13 +14,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import vaka
+from tests.games.conftest import MADE
 from vaka.games.rapanui import rules
 from vaka.games.rapanui.params import KIND_NAMES, RESOURCES, SACRIFICE_SUPPLY, WOODCUTTER
 from vaka.games.rapanui.state import RapaNuiState
-
-#: Every state made by this module; the autouse fixture in conftest.py checks each one's
-#: card-conservation invariant when the test ends.
-MADE: list[RapaNuiState] = []
 
 _STARTS = {
     "buy": [rules.BUY, rules.LAY, rules.DRAW, rules.END_TURN],
@@ -33,7 +30,7 @@ def new(players: int = 3, seed: int = 0) -> RapaNuiState:
     """A fresh game, as the public API makes it."""
     state = vaka.load("rapa-nui").new_state(players, seed)
     assert isinstance(state, RapaNuiState)
-    MADE.append(state)
+    MADE.append(state)  # checked when the test ends (tests/games/conftest.py)
     return state
 
 

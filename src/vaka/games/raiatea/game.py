@@ -1,0 +1,43 @@
+"""The Raiatea game object that the registry hands out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from vaka.core.game import Action, Game
+from vaka.games.raiatea import actions
+from vaka.games.raiatea.state import RaiateaState
+
+
+class Raiatea(Game):
+    """Raiatea (Jan Schmidt, Quined Games 2018): build the To'o, win the favour of Oro."""
+
+    id = "raiatea"
+    name = "Raiatea"
+    min_players = 3
+    max_players = 5
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> RaiateaState:
+        return RaiateaState(self, players, seed, options)
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        return actions.ACTIONS
+
+    def parse_action(self, text: str) -> Action:
+        return actions.parse(text)
+
+    def describe_choice(self, view: Mapping[str, Any], action: Action) -> str | None:
+        from vaka.games.raiatea.render import describe_choice
+
+        assert isinstance(action, actions.RaiateaAction)
+        return describe_choice(view, action)
+
+    def render(self, view: Mapping[str, Any]) -> Any:
+        from vaka.games.raiatea.render import render
+
+        return render(view)
+
+
+GAME = Raiatea()

@@ -1,0 +1,99 @@
+"""Building Raiatea scenarios for rule tests.
+
+:func:`new` plays the setup (first legal choice each time) up to the first location claim;
+:func:`do` puts steps at the front of the queue and runs the game on, so a test can start a
+location, a ceremony step or an effect from any position it arranged. Every state made here
+is checked for card conservation when the test ends (conftest.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import vaka
+from tests.games.conftest import MADE
+from vaka.games.raiatea import rules
+from vaka.games.raiatea.params import ASSISTANTS, COMMODITIES
+from vaka.games.raiatea.state import RaiateaState
+
+
+def fresh(players: int = 3, seed: int = 0) -> RaiateaState:
+    """A new game, as the public API makes it (setup decisions still open)."""
+    state = vaka.load("raiatea").new_state(players, seed)
+    assert isinstance(state, RaiateaState)
+    MADE.append(state)  # checked when the test ends (tests/games/conftest.py)
+    return state
+
+
+def new(players: int = 3, seed: int = 0) -> RaiateaState:
+    """A game past the setup, waiting for the first location claim."""
+    st = fresh(players, seed)
+    play_until(st, "claim")
+    return st
+
+
+def phase(st: RaiateaState) -> str:
+    step = st.queue[0]
+    return str(step[2] if step[0] == "sealed" else step[0])
+
+
+def play_until(st: RaiateaState, wanted: str, pick: int = 0) -> None:
+    """Take the ``pick``-th legal action (clamped) until the front step is ``wanted``."""
+    for _ in range(5000):
+        if st.is_over or phase(st) == wanted:
+            return
+        seat = st.to_move[0]
+        legal = st.legal_actions(seat)
+        st.apply(seat, legal[min(pick, len(legal) - 1)])
+    raise AssertionError(f"never reached {wanted}")
+
+
+def do(st: RaiateaState, *steps: tuple[str, int, Any]) -> None:
+    """Put steps at the front of the queue and run on to the next decision."""
+    st._legal_cache = None
+    rules.push(st, list(steps))
+    rules.run(st)
+
+
+def give_commodity(st: RaiateaState, seat: int, name: str, n: int = 1) -> None:
+    """Move commodity cards from the market (or the forest pile) behind a screen."""
+    c = COMMODITIES.index(name)
+    for _ in range(n):
+        if st.comm_market[c]:
+            st.comm_market[c] -= 1
+        else:
+            st.forest.remove(name)
+        st.comms[seat][c] += 1
+
+
+def give_assistant(st: RaiateaState, seat: int, name: str, n: int = 1) -> None:
+    t = ASSISTANTS.index(name)
+    for _ in range(n):
+        st.asst_market[t] -= 1
+        st.ready[seat][t] += 1
+
+
+def give_ritual(st: RaiateaState, seat: int, ritual: str) -> None:
+    """Move a ritual card (from wherever it is not in use) into a seat's hand."""
+    for pile in (*st.piles.values(), *st.discards.values(), *st.hand):
+        if ritual in pile and pile is not st.hand[seat]:
+            pile.remove(ritual)
+            st.hand[seat].append(ritual)
+            st.hand[seat].sort()
+            return
+    raise AssertionError(f"no free {ritual}")
+
+
+def labels(st: RaiateaState, seat: int | None = None) -> list[str]:
+    who = st.to_move[0] if seat is None else seat
+    return [str(a) for a in st.legal_actions(who)]
+
+
+def put_in_display(st: RaiateaState, *cards: str) -> None:
+    """Swap forest cards from the pile into the display (the replaced ones go to the pile)."""
+    for i, card in enumerate(cards):
+        if card in st.display[: len(cards)]:
+            continue
+        j = st.forest.index(card)
+        st.forest[j], st.display[i] = st.display[i], card
+    st.display.sort()

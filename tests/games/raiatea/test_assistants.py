@@ -1,0 +1,108 @@
+"""Assistants' one-time effects B ("Assistants"): turned when used, effect A kept."""
+
+from __future__ import annotations
+
+from tests.games.raiatea.helpers import (
+    do,
+    give_assistant,
+    give_commodity,
+    give_ritual,
+    labels,
+    new,
+    phase,
+    put_in_display,
+)
+from vaka.games.raiatea.params import COMMODITIES, PRICE_TOP
+
+
+def test_collector_b_adds_a_card_then_a_pick_and_a_commodity() -> None:
+    st = new(3, 6)
+    k = st.start
+    give_assistant(st, k, "collector")
+    put_in_display(st, "taro")
+    st.ready[k][0] = 1
+    st.apply(k, "claim forest")
+    while phase(st) != "pick":
+        st.apply(st.to_move[0], labels(st)[0])
+    shown = len(st.display)
+    st.apply(k, "use collector")
+    assert st.turned[k][0] == 1 and st.ready[k][0] == 0
+    assert len(st.display) == shown + 1
+    assert "use collector" not in labels(st)  # one activation per pick
+    st.apply(k, next(a for a in labels(st) if a != "pick taro" and a.startswith("pick")))
+    price = st.price[COMMODITIES.index("taro")]
+    st.apply(k, "pick taro") if st.to_move == (k,) and "pick taro" in labels(st) else None
+    assert st.comms[k][COMMODITIES.index("taro")] >= 1
+    assert st.price[COMMODITIES.index("taro")] == price  # from the supply: no price move
+
+
+def test_turned_assistants_keep_effect_a() -> None:
+    st = new(3, 3)
+    k = st.start
+    give_assistant(st, k, "shaman", 6)
+    st.ready[k][2], st.turned[k][2] = 0, 6
+    st.apply(k, "claim marae")
+    assert st.tattoo[k] == 1
+
+
+def test_merchant_b_moves_a_price_marker_to_the_top_hired_one_at_once() -> None:
+    st = new(3, 9)
+    k = st.start
+    st.pearls[k] = 10
+    st.apply(k, "claim market")
+    while phase(st) != "market" or st.to_move != (k,):
+        st.apply(st.to_move[0], labels(st)[0])
+    assert "use merchant" not in labels(st)
+    st.apply(k, "hire merchant")
+    st.apply(k, "use merchant")  # a hired Merchant may be used immediately
+    st.apply(k, "top taro")
+    assert st.price[COMMODITIES.index("taro")] == PRICE_TOP
+    assert st.turned[k][1] == 1 and st.to_move == (k,) and phase(st) == "market"
+
+
+def test_shaman_b_performs_a_ritual_costing_at_most_the_priests() -> None:
+    st = new(3, 2)
+    k = st.start
+    give_assistant(st, k, "shaman")
+    give_ritual(st, k, "RN01")  # 1 mana: Gain 3 pearls
+    give_ritual(st, k, "RN24")  # 4 mana: too dear for 2 priests
+    st.priests[k] = 2
+    st._legal_cache = None
+    assert "use shaman" in labels(st)
+    pearls = st.pearls[k]
+    st.apply(k, "use shaman")
+    assert "perform RN01" in labels(st) and "perform RN24" not in labels(st)
+    st.apply(k, "perform RN01")
+    assert st.pearls[k] == pearls + 3 and "RN01" in st.discards["normal"]
+    assert phase(st) == "claim" and st.to_move == (k,)  # the turn goes on
+    assert "use shaman" not in labels(st)  # the Shaman is turned
+
+
+def test_pearl_diver_b_fulfils_a_second_mission_not_a_third() -> None:
+    st = new(3, 8)
+    k = st.start
+    give_assistant(st, k, "pearl_diver", 2)
+    st.pearls[k] = st.mana[k] = 60
+    do(st, ("mission", k, "opt"))
+    first = next(a for a in labels(st) if a.startswith("mission"))
+    st.apply(k, first)
+    assert phase(st) == "diver" and labels(st) == ["pass", "use pearl_diver"]
+    st.apply(k, "use pearl_diver")
+    second = next(a for a in labels(st) if a.startswith("mission"))
+    st.apply(k, second)
+    assert len(st.toos[k]) == 2
+    assert phase(st) != "diver" or st.to_move != (k,)  # no third
+
+
+def test_uru_sale_reactivates_a_turned_assistant() -> None:
+    st = new(3, 9)
+    k = st.start
+    give_assistant(st, k, "shaman")
+    st.ready[k][2], st.turned[k][2] = 0, 1
+    give_commodity(st, k, "uru")
+    st.apply(k, "claim market")
+    while phase(st) != "market" or st.to_move != (k,):
+        st.apply(st.to_move[0], labels(st)[0])
+    st.apply(k, "sell uru")
+    st.apply(k, "bonus 1")  # 'Uru space 1: reactivate 1
+    assert st.ready[k][2] == 1 and st.turned[k][2] == 0
