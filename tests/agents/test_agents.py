@@ -97,3 +97,17 @@ def test_search_does_not_peek_at_a_sealed_choice_already_made() -> None:
         choices = bot.analyse(Observation(state, 0))
         picks.add(tuple((str(c.action), c.visits) for c in choices))
     assert len(picks) == 1
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_raiatea_bots_play_to_the_end(players: int) -> None:
+    result = play_match("raiatea", ["medium", "easy", *["random"] * (players - 2)], seed=players)
+    assert result.winners and len(result.scores) == players
+
+
+def test_raiatea_medium_beats_random() -> None:
+    wins = 0.0
+    for seed in range(20):
+        result = play_match("raiatea", ["medium", "random", "random"], seed=seed)
+        wins += 1 / len(result.winners) if 0 in result.winners else 0
+    assert wins >= 10  # half of 20 against a fair share of a third; it wins about 80%
