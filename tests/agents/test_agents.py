@@ -111,3 +111,11 @@ def test_raiatea_medium_beats_random() -> None:
         result = play_match("raiatea", ["medium", "random", "random"], seed=seed)
         wins += 1 / len(result.winners) if 0 in result.winners else 0
     assert wins >= 10  # half of 20 against a fair share of a third; it wins about 80%
+
+
+def test_bots_default_to_medium_only_where_a_game_has_the_knowledge_for_it() -> None:
+    from vaka.agents import default_level
+
+    assert default_level("rapa-nui") == "medium" and default_level("raiatea") == "medium"
+    assert default_level("sealed-bid") == "random"
+    make_agent(default_level("sealed-bid"), "sealed-bid")  # a level that exists there

@@ -56,6 +56,12 @@ AGENTS: dict[str, Callable[[str, int], Agent]] = {
 }
 
 
+def default_level(game_id: str) -> str:
+    """The level bots play at unless told otherwise: medium where the game has the
+    knowledge for it, else random."""
+    return "medium" if game_id in VALUES else "random"
+
+
 def make_agent(name: str, game_id: str, seed: int = 0) -> Agent:
     """A new agent of the named kind for a game, seeded."""
     factory = AGENTS.get(name.strip().lower())
@@ -72,5 +78,6 @@ __all__ = [
     "Observation",
     "RandomAgent",
     "UnknownAgent",
+    "default_level",
     "make_agent",
 ]

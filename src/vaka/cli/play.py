@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from vaka.agents import Agent, IsmctsAgent, Observation, make_agent
+from vaka.agents import Agent, IsmctsAgent, Observation, default_level, make_agent
 from vaka.cli.common import OPTION_HELP, console, friendly_errors, parse_options
 from vaka.core.errors import IllegalAction
 from vaka.core.game import Game
@@ -52,9 +52,10 @@ def command(
         str,
         typer.Option(
             help="Bot level for the other seats: random, easy, medium or hard; "
-            "or a comma list, one per bot seat."
+            "or a comma list, one per bot seat. Default: medium where the game has it.",
+            show_default=False,
         ),
-    ] = "medium",
+    ] = "",
     option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here when the game ends or you quit.")
@@ -77,7 +78,7 @@ def command(
             seed = secrets.randbelow(10**9)
         state = game.new_state(n, seed, **parse_options(option))
         state.check_seat(seat)
-        agents = _bots(bots, game.id, n, seat, seed)
+        agents = _bots(bots or default_level(game.id), game.id, n, seat, seed)
         if save is not None and not save.parent.is_dir():
             raise typer.BadParameter(
                 f"there is no folder {str(save.parent)!r}", param_hint="--save"
