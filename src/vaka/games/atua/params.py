@@ -62,3 +62,41 @@ CANDIDATE_ANGLES: Final = (
 CANDIDATE_MARGIN: Final = 25
 #: ...and how many candidates are offered at most.
 CANDIDATE_LIMIT: Final = 40
+
+# ---------------------------------------------------------------------- the game's numbers
+#: Pile sizes A, B, C by player count (rulebook setup table); solo: 16 / 12 / 8.
+PILES: Final = {
+    1: (16, 12, 8),
+    2: (8, 6, 4),
+    3: (12, 9, 6),
+    4: (16, 12, 8),
+    5: (20, 15, 10),
+    6: (24, 18, 12),
+}
+ROW_SIZE: Final = 4
+START_COCONUTS: Final = 5
+SOLO_COCONUTS: Final = 6
+HUT_COCONUTS: Final = 3  # on the solo game card's hut at the start
+SPARE_COST: Final = 3  # solo: coconuts paid to keep a card from Tahuma
+COCONUTS: Final = 36
+ROUNDS: Final = 9
+#: Solo difficulty: Tahuma's starting score ("legendary" in the rulebook is "expert" here).
+SOLO_LEVELS: Final = {"easy": 20, "medium": 28, "hard": 35, "expert": 42}
+#: How many sources each interim scoring scores: pile A, B, C emptied.
+SCORINGS: Final = (1, 2, 3)
+#: The six harmony sources, in scoring-sheet order.
+SOURCES: Final = ("fishing", "hunting", "canoes", "coconuts", "totems", "volcanoes")
+#: (first, second, points per pair) of the three pair sources.
+PAIRS: Final = {
+    "fishing": ("fisherman", "fish", 2),
+    "hunting": ("huntress", "bird", 3),
+    "canoes": ("canoe", "palm", 4),
+}
+#: Points for 0..7 unique, different totems.
+TOTEM_POINTS: Final = (0, 0, 2, 4, 7, 11, 16, 22)
+BEACH_BONUS: Final = 5
+COCONUT_BONUS: Final = 5
+TAHUMA_VOLCANO_POINTS: Final = 7
+#: Placements as actions: the centre lies within this many tenths of a mm of the village
+#: centre on both axes (2 m: nine cards of 88 mm cannot reach further).
+XY_LIMIT: Final = 20000

@@ -1,0 +1,61 @@
+"""The Atua game object that the registry hands out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from vaka.core.game import Action, Game, Option
+from vaka.games.atua import actions
+from vaka.games.atua.params import SOLO_LEVELS
+from vaka.games.atua.state import AtuaState
+
+
+class Atua(Game):
+    """Atua (Scott Almes, Schmidt Spiele): build an island of overlapping cards at any
+    angle. 1 player is the solo game against Tahuma."""
+
+    id = "atua"
+    name = "Atua"
+    min_players = 1
+    max_players = 6
+    options: ClassVar[Mapping[str, Option]] = {
+        "level": Option(
+            default="medium",
+            help="solo game only: Tahuma's starting score, easy 20, medium 28, hard 35, "
+            "expert 42 (the rulebook's 'legendary')",
+            choices=tuple(SOLO_LEVELS),
+        )
+    }
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> AtuaState:
+        return AtuaState(self, players, seed, options)
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        return actions.ACTIONS
+
+    def parse_action(self, text: str) -> Action:
+        return actions.parse(text)
+
+    def is_action(self, value: object) -> bool:
+        return actions.is_action(value)
+
+    def action_index(self, action: Action) -> int:
+        return actions.index(action)
+
+    def action_from_index(self, index: int) -> Action:
+        return actions.from_index(index)
+
+    def describe_choice(self, view: Mapping[str, Any], action: Action) -> str | None:
+        from vaka.games.atua.render import describe_choice
+
+        return describe_choice(view, action)
+
+    def render(self, view: Mapping[str, Any]) -> Any:
+        from vaka.games.atua.render import render
+
+        return render(view)
+
+
+GAME = Atua()

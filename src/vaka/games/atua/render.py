@@ -1,0 +1,138 @@
+"""The terminal picture of an Atua view, notes on choices, and SVG pictures of islands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from vaka.games.atua import actions as A
+from vaka.games.atua.cards import CARDS
+from vaka.games.atua.geometry import Island, Placement
+from vaka.games.atua.params import PAIRS, TOTEM_POINTS
+from vaka.games.atua.scoring import pair_points, row_pairs
+from vaka.games.atua.svg import render_svg
+from vaka.games.atua.tiles import FATES, RESIDENTS
+
+
+def _card(cid: str) -> str:
+    kinds = [s.name for s in CARDS[cid].symbols]
+    return f"{cid} [" + ", ".join(kinds) + "]"
+
+
+def render(view: Mapping[str, Any]) -> RenderableType:
+    parts: list[RenderableType] = []
+    head = Text(f"Atua, turn {view['turn']}", style="bold")
+    if view["solo"]:
+        solo = view["solo_game"]
+        head.append(f"  solo vs Tahuma (starts at {solo['level']}), hut {solo['hut']}")
+    parts.append(head)
+    if view["row"]:
+        parts.append(
+            Text(
+                "row: "
+                + " | ".join(
+                    f"{i + 1}: {_card(r['card'])}"
+                    + (f" +{r['coconuts']}c" if r["coconuts"] else "")
+                    for i, r in enumerate(view["row"])
+                )
+            )
+        )
+    if view["solo"] and view["solo_game"]["offer"]:
+        left, right = view["solo_game"]["offer"]
+        parts.append(Text(f"offer: left {_card(left)} | right {_card(right)}"))
+    parts.append(Text("piles: " + ", ".join(f"{k} {n}" for k, n in view["piles"].items())))
+    if view["holding"]:
+        parts.append(Text(f"to place: {_card(view['holding'])}"))
+    if view["fates_open"]:
+        parts.append(
+            Text("fate tiles: " + "; ".join(f"{f['id']} {f['text']}" for f in view["fates_open"]))
+        )
+    table = Table("seat", "coconuts", "symbols", "fates", "resident", "scored")
+    for s in view["seats"]:
+        res = s["resident"]
+        res_text = "-" if res is None else RESIDENTS[res].name
+        if s["resident_revealed"]:
+            res_text += f" (+{s['resident_points']})"
+        table.add_row(
+            str(s["seat"]),
+            f"{s['coconuts']}",
+            ", ".join(f"{k} {n}" for k, n in s["symbols"].items()),
+            ", ".join(s["fates"]),
+            res_text,
+            ", ".join(f"{k} {v}" for k, v in s["scored"].items()),
+        )
+    parts.append(table)
+    if view["decision"]:
+        d = view["decision"]
+        parts.append(Text(f"seat {d['seat']}: {d['prompt']}", style="bold"))
+    if view.get("breakdown"):
+        parts.append(
+            Text(
+                "final: "
+                + "; ".join(f"seat {i}: {b['total']}" for i, b in enumerate(view["breakdown"]))
+            )
+        )
+    return Group(*parts)
+
+
+def describe_choice(view: Mapping[str, Any], action: Any) -> str | None:
+    seat = view.get("seat")
+    if seat is None:
+        return None
+    me = view["seats"][seat]
+    if isinstance(action, Placement):
+        return (
+            f"lays {action.card} at ({action.x / 10:.1f} mm, {action.y / 10:.1f} mm), "
+            f"turned {action.angle / 10:.1f}°"
+        )
+    if action.verb == A.TAKE and action.arg.isdigit():
+        i = int(action.arg) - 1
+        gain = view["row"][i]["coconuts"]
+        return f"costs {i} coconuts" + (f", brings {gain}" if gain else "")
+    if action.verb == A.TAKE:
+        return "costs 1 coconut" if action.arg == A.LEFT else "brings 1 coconut from the hut"
+    if action.verb == A.BUY:
+        return FATES[action.arg].describe()
+    if action.verb == A.REVEAL and me["resident"]:
+        res = RESIDENTS[me["resident"]]
+        n = row_pairs([r["card"] for r in view["row"]], res.pairs)
+        return f"{res.points * (n // 2)} points now"
+    if action.verb == A.SCORE:
+        sym = me["symbols"]
+        if action.arg in PAIRS:
+            a, b, per = PAIRS[action.arg]
+            return f"about {pair_points(sym.get(a, 0), sym.get(b, 0), per)} points"
+        if action.arg == "coconuts":
+            return f"{me['coconuts_counted']} points"
+        if action.arg == "totems":
+            unique = sum(1 for n in me["totems"].values() if n == 1)
+            return f"{TOTEM_POINTS[min(unique, 7)]} points ({unique} unique totems)"
+    if action.verb == A.SPARE:
+        return "costs 3 coconuts; Tahuma does not get the card"
+    return None
+
+
+def island_from_view(seat_view: Mapping[str, Any]) -> Island:
+    island = Island(seat_view["village"])
+    for text in seat_view["placements"]:
+        island.add(Placement.parse(text))
+    return island
+
+
+def write_pictures(view: Mapping[str, Any], folder: str | Path, candidates: Any = ()) -> list[Path]:
+    """An SVG of each island of the view in ``folder``; the paths written."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for s in view["seats"]:
+        island = island_from_view(s)
+        mine = candidates if view.get("seat") == s["seat"] else ()
+        path = out / f"atua-seat{s['seat']}.svg"
+        path.write_text(render_svg(island, mine, title=f"seat {s['seat']}"), "utf-8")
+        paths.append(path)
+    return paths

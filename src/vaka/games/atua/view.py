@@ -1,0 +1,145 @@
+"""What one seat may know of an Atua game, the log in words, and determinization.
+
+Hidden: the order and content of piles A, B and C and the cards left in the box (from
+everybody), and each face-down resident (from everybody but its owner, who may look at it).
+Everything else lies open on the table: the row and its coconuts, every island, every
+coconut supply, the fate tiles, Tahuma's pile (the solo player saw each card go there).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from vaka.core.state import Event
+from vaka.games.atua import rules
+from vaka.games.atua.scoring import breakdown, coconut_count, island_counts, tahuma_breakdown
+from vaka.games.atua.tiles import FATES, RESIDENTS
+
+if TYPE_CHECKING:
+    from vaka.games.atua.state import AtuaState
+
+
+def view(st: AtuaState, seat: int | None) -> dict[str, Any]:
+    decision = None
+    if st.queue and not st.over:
+        phase, who, arg = st.queue[0]
+        decision = {
+            "seat": who,
+            "phase": rules.PHASE_NAMES[phase],
+            "prompt": rules.PHASE_PROMPTS[phase],
+        }
+        if phase == rules.SCORE:
+            decision["pile"] = rules.PILE_NAMES[arg]
+    seats = []
+    for s in range(st.players):
+        kinds, totems = island_counts(st.islands[s])
+        own = seat == s
+        entry: dict[str, Any] = {
+            "seat": s,
+            "village": st.islands[s].village.card,
+            "placements": [str(p) for p in st.islands[s].placements[1:]],
+            "symbols": dict(sorted(kinds.items())),
+            "totems": dict(sorted(totems.items())),
+            "coconuts": st.coconuts[s],
+            "coconuts_counted": coconut_count(st, s),
+            "fates": list(st.fates_owned[s]),
+            "resident": st.residents[s] if (st.revealed[s] or own) and st.residents[s] else None,
+            "resident_revealed": st.revealed[s],
+            "resident_points": st.resident_points[s],
+            "scored": dict(st.scored[s]),
+            "set_aside": list(st.set_aside[s]),
+        }
+        seats.append(entry)
+    out: dict[str, Any] = {
+        "solo": st.solo,
+        "turn": st.turns + 1,
+        "active": st.active,
+        "row": [{"card": c, "coconuts": n} for c, n in zip(st.row, st.row_coconuts, strict=True)],
+        "piles": {name: len(p) for name, p in zip(rules.PILE_NAMES, st.piles, strict=True)},
+        "holding": st.held,
+        "fates_open": [{"id": f, "text": FATES[f].describe()} for f in st.fates_open],
+        "decision": decision,
+        "seats": seats,
+        "breakdown": breakdown(st) if st.over else None,
+    }
+    if st.solo:
+        out["solo_game"] = {
+            "level": st.level,
+            "hut": st.hut,
+            "offer": list(st.offer),
+            "other": st.other,
+            "tahuma": list(st.tahuma),
+            "spared": list(st.spared),
+            "tahuma_score": tahuma_breakdown(st) if st.over else None,
+        }
+    return out
+
+
+def describe(st: AtuaState, event: Event, viewer: int | None) -> str | None:
+    tag, seat, data = event
+    who = f"seat {seat}"
+    if tag == "setup":
+        if viewer is not None and st.residents[viewer]:
+            return f"setup; your resident (face down) is {RESIDENTS[st.residents[viewer]].name}"
+        return "setup"
+    if tag == "draw":
+        return f"drawn: {data[0]} (left) and {data[1]} (right)"
+    if tag == "take":
+        card, arg, paid, gained = data
+        where = f"the {arg} card" if arg in ("left", "right") else f"card {arg} of the row"
+        return f"{who} takes {card} ({where}), pays {paid}, gains {gained} coconuts"
+    if tag == "place":
+        return f"{who}: {data}"
+    if tag == "set aside":
+        return f"{who} finds no place for {data} and lays it aside"
+    if tag in ("spare", "give"):
+        card, forced = data
+        if tag == "spare":
+            return f"{who} pays 3 coconuts: {card} is discarded"
+        return f"{card} goes to Tahuma" + (" (no coconuts to spare it)" if forced else "")
+    if tag == "refill":
+        return f"{data[0]} joins the row from pile {data[1]}"
+    if tag == "buy":
+        return f"{who} buys fate tile {data}: {FATES[data].describe()}"
+    if tag == "reveal":
+        return f"{who} reveals {RESIDENTS[data[0]].describe()}: {data[1]} points"
+    if tag == "pass":
+        return f"{who} passes ({data[0]})" + (" (no choice)" if data[1] else "")
+    if tag == "scoring":
+        return f"pile {data} is empty: interim scoring"
+    if tag == "score":
+        return f"{who} scores {data[0]}: {data[1]} points"
+    if tag == "over":
+        return "the game is over"
+    return None
+
+
+def _unknown_cards(st: AtuaState) -> list[str]:
+    return sorted([*(c for pile in st.piles for c in pile), *st.box])
+
+
+def redeal_hidden(st: AtuaState, seat: int) -> None:
+    """Re-deal the piles (with the box) and the residents the seat has not seen, from
+    sorted lists, so the guess depends only on what the seat may know."""
+    rng = st.rng
+    cards = _unknown_cards(st)
+    rng.shuffle(cards)
+    sizes = [len(p) for p in st.piles]
+    st.piles = []
+    for n in sizes:
+        st.piles.append(cards[:n])
+        cards = cards[n:]
+    st.box = sorted(cards)
+    if st.solo:
+        return
+    slots = [s for s in range(st.players) if s != seat and not st.revealed[s]]
+    pool = sorted([*(st.residents[s] for s in slots), *st.resident_box])
+    rng.shuffle(pool)
+    for s in slots:
+        st.residents[s] = pool.pop()
+    st.resident_box = sorted(pool)
+
+
+def symbol_counts(st: AtuaState, seat: int) -> Counter[str]:
+    return island_counts(st.islands[seat])[0]

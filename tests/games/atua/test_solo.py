@@ -1,0 +1,96 @@
+"""The solo game against Tahuma (rulebook: Solo Game)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import vaka
+from tests.games.atua.game_helpers import new
+from vaka.games.atua import scoring
+from vaka.games.atua.cards import CARDS
+
+
+def test_solo_setup() -> None:
+    st = new(1, level="hard")
+    assert [len(p) for p in st.piles] == [16 - 2, 12, 8]  # the first two are drawn
+    assert st.row == [] and st.coconuts == [6] and st.hut == 3
+    assert len(st.offer) == 2 and st.fates_open == [] and st.residents == [""]
+    assert st.level == 35
+    st.check()
+
+
+@pytest.mark.parametrize(
+    ("level", "start"), [("easy", 20), ("medium", 28), ("hard", 35), ("expert", 42)]
+)
+def test_levels(level: str, start: int) -> None:
+    assert new(1, level=level).level == start
+    with pytest.raises(vaka.InvalidOptions):
+        new(1, level="legendary-ish")
+
+
+def test_left_costs_a_coconut_right_brings_one_from_the_hut() -> None:
+    st = new(1)
+    left, right = st.offer
+    st.apply(0, "take left")
+    assert (st.held, st.other, st.coconuts[0], st.hut) == (left, right, 5, 4)
+    st = new(1)
+    st.apply(0, "take right")
+    assert (st.held, st.coconuts[0], st.hut) == (right, 7, 2)
+    st = new(1)
+    st.hut, st.coconut_box = 0, st.coconut_box + 3
+    st.apply(0, "take right")
+    assert st.coconuts[0] == 6  # an empty hut gives nothing
+    st = new(1)
+    st.coconuts[0], st.coconut_box = 0, st.coconut_box + 6
+    st.choices = []
+    from vaka.games.atua import rules
+
+    assert [str(a) for a in rules.legal(st, rules.TAKE, 0, 0)] == ["take right"]
+
+
+def test_the_other_card_goes_to_tahuma_unless_spared() -> None:
+    st = new(1)
+    st.apply(0, "take left")
+    other = st.other
+    st.apply(0, "give")
+    assert st.tahuma == [other]
+    st = new(1)
+    st.apply(0, "take right")
+    other = st.other
+    st.apply(0, "spare")
+    assert st.spared == [other] and st.coconuts[0] == 7 - 3 and st.hut == 2 + 3
+    st.check()
+
+
+def test_solo_counts_identical_totems() -> None:
+    assert scoring.totem_points(Counter({"moon": 2, "tiki": 1}), count_identical=True) == 4
+
+
+def test_tahuma_scores_half_pairs_hut_volcano_majority_and_beach() -> None:
+    st = new(1)
+    fm = [c for c in CARDS if CARDS[c].kind == "island"]
+    st.tahuma = fm[:10]
+    b = scoring.tahuma_breakdown(st)
+    kinds: Counter[str] = Counter(s.kind for c in st.tahuma for s in CARDS[c].symbols)
+    assert b["fishing"] == scoring.pair_points(kinds["fisherman"], kinds["fish"], 2, tahuma=True)
+    assert b["coconuts"] == st.hut
+    assert b["volcanoes"] == (7 if kinds["volcano"] > 0 else 0)
+    assert b["total"] == sum(v for k, v in b.items() if k != "total")
+    assert scoring.tahuma_beach(st) == sum(1 for c in st.tahuma if CARDS[c].beaches)
+    assert scoring.pair_points(5, 2, 2, tahuma=True) == 4
+
+
+def test_a_solo_game_lasts_18_turns_and_ends_with_three_scorings() -> None:
+    st = new(1, seed=2)
+    while not st.is_over:
+        st.apply(0, st.legal_actions(0)[-1])
+    assert st.turns == 18 and set(st.scored[0]) == set(scoring.SOURCES)
+    assert len(st.tahuma) + len(st.spared) == 18
+    mine = st.scores()[0]
+    tahuma = scoring.tahuma_breakdown(st)["total"]
+    assert st.winners() == (
+        [0] if mine > tahuma or (mine == tahuma and st.coconuts[0] >= st.hut) else []
+    )
+    st.check()

@@ -1,0 +1,175 @@
+"""Setup and the five steps of a turn (rulebook: Setup, Course of Play 1-5)."""
+
+from __future__ import annotations
+
+import pytest
+
+import vaka
+from tests.games.atua.game_helpers import new, play_first
+from vaka.games.atua import rules
+from vaka.games.atua.cards import CARDS
+from vaka.games.atua.geometry import Placement, candidates, check
+from vaka.games.atua.params import PILES
+from vaka.games.atua.state import AtuaState
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_setup_by_player_count(players: int) -> None:
+    st = new(players)
+    assert [len(p) for p in st.piles] == list(PILES[players])
+    assert len(st.row) == 4 and st.row_coconuts == [0] * 4
+    assert st.coconuts == [5] * players
+    assert len(st.fates_open) == players + 1
+    assert all(st.residents) and not any(st.revealed)
+    assert len({isl.village.card for isl in st.islands}) == players
+    st.check()
+
+
+def test_residents_are_face_down_to_others() -> None:
+    st = new(3)
+    seats = st.view(0)["seats"]
+    assert seats[0]["resident"] == st.residents[0]
+    assert seats[1]["resident"] is None and seats[2]["resident"] is None
+    assert all(s["resident"] is None for s in st.view(None)["seats"])
+
+
+def test_taking_puts_a_coconut_on_each_card_to_the_left_and_gains_those_on_it() -> None:
+    st = new(2)
+    st.row_coconuts[2], st.coconut_box = 2, st.coconut_box - 2
+    card = st.row[2]
+    st.apply(0, "take 3")
+    assert st.held == card
+    assert st.coconuts[0] == 5 - 2 + 2
+    assert st.row_coconuts[:2] == [1, 1]
+    st.check()
+
+
+def test_a_card_you_cannot_pay_for_is_refused() -> None:
+    st = new(2)
+    st.coconuts[0], st.coconut_box = 2, st.coconut_box + 3
+    st.choices = rules.legal(st, rules.TAKE, 0, 0)
+    assert "take 4" not in [str(a) for a in st.legal_actions(0)]
+    with pytest.raises(vaka.IllegalAction, match="costs 3 coconuts"):
+        st.apply(0, "take 4")
+    assert "take 1" in [str(a) for a in st.legal_actions(0)]  # the first card is free
+
+
+def test_placement_choices_are_the_candidates() -> None:
+    st = new(2)
+    st.apply(0, "take 1")
+    assert st.legal_actions(0) == candidates(st.islands[0], st.held)  # type: ignore[arg-type]
+
+
+def _exact_but_not_offered(st: object) -> Placement:
+    assert hasattr(st, "islands")
+    for cand in st.legal_actions(0):  # type: ignore[attr-defined]
+        for dx in (1, -1, 2, -2, 3):
+            p = Placement(cand.card, cand.x + dx, cand.y, cand.angle)
+            if p not in st.choices and check(st.islands[0], p) is None:  # type: ignore[attr-defined]
+                return p
+    raise AssertionError("no exact placement near the candidates")
+
+
+def test_any_exact_legal_placement_is_accepted() -> None:
+    st = new(2)
+    st.apply(0, "take 1")
+    p = _exact_but_not_offered(st)
+    st.apply(0, str(p))
+    assert st.islands[0].placements[-1] == p
+    assert st.history[-1] == (0, p)
+    again = vaka.replay(st.record()) if "atua" in vaka.game_ids() else None
+    assert again is None or again.history == st.history
+
+
+def test_an_illegal_placement_is_refused_with_the_rule() -> None:
+    st = new(2)
+    st.apply(0, "take 1")
+    card = st.held
+    with pytest.raises(vaka.IllegalAction, match="covers no symbol"):
+        st.apply(0, f"place {card} at 9000,9000 angle 0")
+    other = next(c for c in ("c1", "c2") if c != card)
+    with pytest.raises(vaka.IllegalAction, match=f"the card to place is {card}"):
+        st.apply(0, f"place {other} at 0,0 angle 0")
+    with pytest.raises(vaka.MalformedAction):
+        st.apply(0, "place v1 at 0,0 angle 0")
+
+
+def test_a_card_that_fits_nowhere_is_set_aside(monkeypatch: pytest.MonkeyPatch) -> None:
+    st = new(2)
+    monkeypatch.setattr(rules, "candidates", lambda island, card: [])
+    st.apply(0, "take 1")
+    card = st.held
+    assert [str(a) for a in st.legal_actions(0)] == ["set aside"]
+    pile_before = len(st.piles[0])
+    st.apply(0, "set aside")
+    assert st.set_aside[0] == [card]
+    assert len(st.row) == 4 and len(st.piles[0]) == pile_before - 1  # refilled
+    st.check()
+
+
+def test_the_row_slides_left_and_refills_from_the_nearest_pile() -> None:
+    st = new(2)
+    row, top = list(st.row), st.piles[0][-1]
+    st.apply(0, "take 2")
+    st.apply(0, st.legal_actions(0)[0])
+    assert st.row == [row[0], row[2], row[3], top]
+
+
+def test_fate_tile_cost_goes_left_to_right_onto_the_row() -> None:
+    st = new(3)
+    play_first(st, "fate")
+    fate = "f3" if "f3" in st.fates_open else None
+    buys = [a for a in st.legal_actions(0) if str(a).startswith("buy")]
+    assert buys
+    choice = buys[-1]
+    from vaka.games.atua.tiles import FATES
+
+    cost = FATES[choice.arg].cost  # type: ignore[union-attr]
+    before = list(st.row_coconuts)
+    nuts = st.coconuts[0]
+    st.apply(0, choice)
+    assert st.coconuts[0] == nuts - cost
+    added = [a - b for a, b in zip(st.row_coconuts, before, strict=True)]
+    assert added == [1 if i < cost else 0 for i in range(4)]
+    assert choice.arg in st.fates_owned[0] and choice.arg not in st.fates_open  # type: ignore[union-attr]
+    assert fate is None or fate in st.fates_open or fate in st.fates_owned[0]
+    # one fate tile per turn: the next decision is the resident
+    assert st.view(None)["decision"]["phase"] == "resident"
+
+
+def _give_resident(st: AtuaState, seat: int, rid: str) -> None:
+    mine = st.residents[seat]
+    if rid in st.resident_box:
+        st.resident_box = sorted([*(r for r in st.resident_box if r != rid), mine])
+    else:
+        st.residents[st.residents.index(rid)] = mine
+    st.residents[seat] = rid
+    st.check()
+
+
+def test_revealing_a_resident_scores_pairs_in_the_row() -> None:
+    st = new(2)
+    _give_resident(st, 0, "r1")  # Akroa: 3 points per 2 birds in the row
+    play_first(st, "resident")
+    birds = sum(1 for c in st.row for s in CARDS[c].symbols if s.kind == "bird")
+    st.apply(0, "reveal")
+    assert st.revealed[0] and st.resident_points[0] == 3 * (birds // 2)
+    assert "reveal" not in [str(a) for a in rules.legal(st, rules.RESIDENT, 0, 0)]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_interim_scorings_one_two_three_sources(players: int) -> None:
+    st = new(players, seed=4)
+    scored_at: list[list[int]] = []
+    while not st.is_over:
+        seat = st.to_move[0]
+        st.apply(seat, st.legal_actions(seat)[-1])
+        counts = [len(s) for s in st.scored]
+        if not scored_at or counts != scored_at[-1]:
+            scored_at.append(counts)
+    assert [1] * players in scored_at and [3] * players in scored_at
+    assert [len(s) for s in st.scored] == [6] * players
+    for seat in range(players):  # nine cards each: laid or set aside
+        assert len(st.islands[seat].placements) - 1 + len(st.set_aside[seat]) == 9
+    assert st.turns == 9 * players
+    st.check()
