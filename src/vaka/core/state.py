@@ -87,7 +87,8 @@ class State(ABC):
 
     @abstractmethod
     def winners(self) -> list[Seat]:
-        """The winning seats after the rulebook's tie-breaks; ``[]`` while not over."""
+        """The winning seats after the rulebook's tie-breaks; ``[]`` while not over, and in
+        a solo game lost to the game's automated opponent."""
 
     @abstractmethod
     def _copy_mutables(self) -> None:
