@@ -1063,7 +1063,10 @@ def step_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
             for r in sorted(set(st.hand[seat]))
             if max_cost == "any" or cost(r) <= max_cost
         ]
-        return [A.PASS, *found] if found else []
+        # Always offer to pass: whether a cheap enough ritual is in hand is hidden from the
+        # others, so the step must not vanish from a guess where none is (it is skipped by
+        # run() when pass is the only answer).
+        return [A.PASS, *found]
     if phase == "type":
         return [A.act("type", t) for t in ASSISTANTS]
     if phase == "order":
