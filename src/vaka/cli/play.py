@@ -57,6 +57,10 @@ def command(
         ),
     ] = "",
     option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
+    pictures: Annotated[
+        Path,
+        typer.Option(help="Where to write pictures (SVG) of the table, for games that draw them."),
+    ] = Path("vaka-pictures"),
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here when the game ends or you quit.")
     ] = None,
@@ -88,7 +92,7 @@ def command(
         f"You are seat {seat}. Type [bold]help[/bold] for help."
     )
     try:
-        _loop(game, state, seat, agents, save)
+        _loop(game, state, seat, agents, save, pictures)
     except Quit:
         console.print("Stopped.")
     finally:
@@ -122,7 +126,9 @@ def _bots(spec: str, game_id: str, players: int, human: int, seed: int) -> dict[
     }
 
 
-def _loop(game: Game, state: State, me: int, bots: dict[int, Agent], save: Path | None) -> None:
+def _loop(
+    game: Game, state: State, me: int, bots: dict[int, Agent], save: Path | None, pictures: Path
+) -> None:
     shown = 0  # log entries already printed
     while not state.is_over:
         for seat in state.to_move:
@@ -131,8 +137,25 @@ def _loop(game: Game, state: State, me: int, bots: dict[int, Agent], save: Path 
                 continue
             shown = _print_log(state, me, shown)
             console.print(game.render(state.view(me)))
+            _draw(game, state, me, pictures)
             _ask(game, state, me, save)
     _print_log(state, me, shown)
+
+
+def _draw(game: Game, state: State, me: int, folder: Path) -> None:
+    """Write the game's pictures of this moment (if it draws any) and say where."""
+    drawn = game.pictures(state.view(me), state.legal_actions(me))
+    if not drawn:
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, svg in drawn.items():
+            (folder / name).write_text(svg, encoding="utf-8")
+    except OSError as exc:
+        console.print(Text(f"Cannot write pictures to {folder}: {exc}", style="red"))
+        return
+    names = ", ".join(str(folder / name) for name in drawn)
+    console.print(Text(f"Pictures (open in a browser; your choices are numbered): {names}"))
 
 
 def _print_log(state: State, me: int, shown: int) -> int:

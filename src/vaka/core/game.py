@@ -108,6 +108,11 @@ class Game(ABC):
         this is (e.g. "costs 3 wood"); games override this."""
         return None
 
+    def pictures(self, view: Mapping[str, Any], choices: Sequence[Action]) -> dict[str, str]:
+        """Pictures of a view for people, as file name -> SVG text, with the seat's numbered
+        ``choices`` drawn where that helps (Atua's placements); games override this."""
+        return {}
+
     def render(self, view: Mapping[str, Any]) -> Any:
         """A Rich renderable of a view for the terminal; games override this."""
         import json

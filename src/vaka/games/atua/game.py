@@ -52,6 +52,23 @@ class Atua(Game):
 
         return describe_choice(view, action)
 
+    def pictures(self, view: Mapping[str, Any], choices: Sequence[Action]) -> dict[str, str]:
+        """An SVG of every island; the viewer's shows its candidate placements, numbered
+        as in the list of choices."""
+        from vaka.games.atua.geometry import Placement
+        from vaka.games.atua.render import island_from_view
+        from vaka.games.atua.svg import render_svg
+
+        placements = [a for a in choices if isinstance(a, Placement)]
+        numbered = placements if len(placements) == len(choices) else []
+        result = {}
+        for seat in view["seats"]:
+            mine = numbered if view.get("seat") == seat["seat"] else []
+            island = island_from_view(seat)
+            name = f"atua-seat{seat['seat']}.svg"
+            result[name] = render_svg(island, mine, title=f"seat {seat['seat']}")
+        return result
+
     def render(self, view: Mapping[str, Any]) -> Any:
         from vaka.games.atua.render import render
 
