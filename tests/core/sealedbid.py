@@ -88,8 +88,8 @@ class SealedBidState(State):
             return f"seat {seat} bids {data}" if viewer == seat else f"seat {seat} has bid"
         return "bids: " + ", ".join(map(str, data))
 
-    def scores(self) -> list[float]:
-        return [float(p) for p in self.points]
+    def breakdown(self) -> list[dict[str, int]]:
+        return [{"total": p} for p in self.points]
 
     def winners(self) -> list[Seat]:
         if not self.is_over:

@@ -8,6 +8,7 @@ to move and an action that is legal now: bad input is refused before anything ch
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from vaka.core.errors import (
@@ -78,12 +79,13 @@ class State(ABC):
         """A log entry in words for ``viewer``, or None if the viewer may not see it."""
 
     @abstractmethod
+    def breakdown(self) -> Sequence[Mapping[str, float]]:
+        """Each seat's score by category, with the sum under ``"total"``: the final score
+        once over, the score so far before."""
+
     def scores(self) -> list[float]:
         """Each seat's score: the final score once over, the score so far before."""
-
-    def breakdown(self) -> list[dict[str, float]]:
-        """Each seat's score by category, with the sum under ``"total"``."""
-        return [{"total": score} for score in self.scores()]
+        return [float(parts["total"]) for parts in self.breakdown()]
 
     @abstractmethod
     def winners(self) -> list[Seat]:

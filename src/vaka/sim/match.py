@@ -50,5 +50,5 @@ def play_match(
         scores=tuple(state.scores()),
         winners=tuple(state.winners()),
         actions=len(state.history),
-        breakdown=tuple(state.breakdown()),
+        breakdown=tuple({k: float(v) for k, v in b.items()} for b in state.breakdown()),
     )

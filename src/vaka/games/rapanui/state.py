@@ -106,11 +106,8 @@ class RapaNuiState(State):
     def _redeal_hidden(self, seat: Seat) -> None:
         view.redeal_hidden(self, seat)
 
-    def scores(self) -> list[float]:
-        return [float(b["total"]) for b in scoring.breakdown(self)]
-
-    def breakdown(self) -> list[dict[str, float]]:
-        return [{k: float(v) for k, v in b.items()} for b in scoring.breakdown(self)]
+    def breakdown(self) -> list[dict[str, int]]:
+        return scoring.breakdown(self)
 
     def winners(self) -> list[Seat]:
         return scoring.winners(self) if self.over else []
