@@ -154,9 +154,11 @@ def _card(raw: dict[str, Any], width: int, height: int) -> Card:
 
 def load_cards(text: str | None = None) -> dict[str, Card]:
     """Every card by id, from ``text`` (JSON) or the packaged data/cards.json."""
-    if text is None:
-        text = files("vaka.games.atua").joinpath("data/cards.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
+    data: dict[str, Any] = json.loads(text) if text is not None else load_raw()
+    return _cards(data)
+
+
+def _cards(data: dict[str, Any]) -> dict[str, Card]:
     width, height = data["card_size"]
     return {raw["id"]: _card(raw, width, height) for raw in data["cards"]}
 
@@ -169,9 +171,10 @@ def load_raw() -> dict[str, Any]:
     return data
 
 
-CARDS: Final = load_cards()
+_RAW: Final = load_raw()  # read and parsed once
+CARDS: Final = _cards(_RAW)
 ISLAND_IDS: Final = tuple(c.id for c in CARDS.values() if c.kind == "island")
 VILLAGE_IDS: Final = tuple(c.id for c in CARDS.values() if c.kind == "village")
-TOTEMS: Final = tuple(load_raw()["totems"])
+TOTEMS: Final = tuple(_RAW["totems"])
 CARD_WIDTH: Final = CARDS[VILLAGE_IDS[0]].width
 CARD_HEIGHT: Final = CARDS[VILLAGE_IDS[0]].height
