@@ -32,6 +32,7 @@ from shapely.affinity import affine_transform
 from shapely.geometry.base import BaseGeometry
 
 from vaka.games.atua.cards import CARDS, TERRAINS, Card, Edge, Symbol
+from vaka.games.atua.clip import Edges, lengths_inside
 from vaka.games.atua.params import (
     BORDER_MIN,
     BORDER_PROBE,
@@ -154,8 +155,12 @@ class Island:
         self.outlines: list[Polygon] = []
         # per terrain, per placed card: the part of that card's terrain still visible
         self.pieces: dict[str, list[BaseGeometry]] = {t: [] for t in TERRAINS}
-        self._trees: dict[str, tuple[shapely.STRtree, npt.NDArray[np.object_]]] = {}
+        self._edges: dict[str, Edges] = {}
         self._visible: dict[str, BaseGeometry] = {}
+        # candidate placements found so far, by (card, limit, angles): an island is never
+        # changed once a game holds it (a new card makes a new island), so asking again, as
+        # clones, guesses and bots do, costs a lookup
+        self._candidates: dict[tuple[str, int, tuple[int, ...]], list[Placement]] = {}
         self.footprint: BaseGeometry = Polygon()
         self.visible_beach: list[BaseGeometry] = []  # per placed card
         self.symbols: list[VisibleSymbol] = []  # every printed symbol on the island...
@@ -194,14 +199,14 @@ class Island:
             self._visible[terrain] = shapely.union_all(self.pieces[terrain])
         return self._visible[terrain]
 
-    def terrain_parts(self, terrain: str) -> tuple[shapely.STRtree, npt.NDArray[np.object_]]:
-        """The visible polygons of one terrain and a spatial index over them."""
-        if terrain not in self._trees:
+    def terrain_edges(self, terrain: str) -> Edges:
+        """The visible polygons of one terrain, as edge arrays for clipping probe lines."""
+        if terrain not in self._edges:
             parts = shapely.get_parts(np.array(self.pieces[terrain], dtype=object))
             parts = parts[~shapely.is_empty(parts) & (shapely.area(parts) > 0)]
             shapely.prepare(parts)
-            self._trees[terrain] = (shapely.STRtree(parts), parts)
-        return self._trees[terrain]
+            self._edges[terrain] = Edges.of(parts)
+        return self._edges[terrain]
 
     def copy(self) -> Island:
         twin = copy.copy(self)
@@ -209,7 +214,8 @@ class Island:
         twin.outlines = list(self.outlines)
         twin.pieces = {t: list(v) for t, v in self.pieces.items()}
         twin._visible = dict(self._visible)
-        twin._trees = dict(self._trees)
+        twin._edges = dict(self._edges)
+        twin._candidates = {}
         twin.visible_beach = list(self.visible_beach)
         twin.symbols = list(self.symbols)
         twin.covered = self.covered.copy()
@@ -243,7 +249,8 @@ class Island:
             ]
             self.pieces[t].append(laid_terrain(p, t))
         self._visible = {}
-        self._trees = {}
+        self._edges = {}
+        self._candidates = {}
         self.visible_beach.append(laid_terrain(p, "beach"))
         self.footprint = shapely.union(self.footprint, outline)
         self.placements.append(p)
@@ -334,26 +341,11 @@ def _probes(card: Card, edges: Sequence[Edge], px: Floats, py: Floats, ang: Ints
 def _border_lengths(coords: Floats, island: Island, terrain: str) -> Floats:
     """How long each probe line (N, K) runs over the island's visible ``terrain``: (N, K).
 
-    The visible terrain is kept as many small polygons under a spatial index, so each line
-    is cut only against the few pieces near it (one big union is much slower to cut).
+    The visible terrain is kept as many small polygons (one big union is much slower to
+    cut), and all lines are clipped against them at once (``clip.lengths_inside``).
     """
     n, k = coords.shape[:2]
-    out = np.zeros(n * k)
-    tree, parts = island.terrain_parts(terrain)
-    if n * k == 0 or not len(parts):
-        return out.reshape(n, k)
-    lines: npt.NDArray[np.object_] = np.asarray(shapely.linestrings(coords.reshape(n * k, 2, 2)))
-    line_i, part_i = tree.query(lines, predicate="intersects")
-    if len(line_i):
-        # a line wholly inside a piece needs no cutting: its length is the answer
-        lengths: Floats = np.asarray(shapely.length(lines[line_i]), dtype=np.float64)
-        cut: Bools = ~np.asarray(shapely.contains_properly(parts[part_i], lines[line_i]))
-        if cut.any():
-            lengths[cut] = shapely.length(
-                shapely.intersection(lines[line_i[cut]], parts[part_i[cut]])
-            )
-        np.add.at(out, line_i, lengths)
-    return out.reshape(n, k)
+    return lengths_inside(coords.reshape(n * k, 2, 2), island.terrain_edges(terrain)).reshape(n, k)
 
 
 # ---------------------------------------------------------------------- the rules
@@ -534,6 +526,14 @@ def candidates(
 ) -> list[Placement]:
     """A bounded list of legal placements of the card, spread over the symbols it can cover
     and the angles (diagonals included), in a fixed order for a given island."""
+    key = (card_id, limit, tuple(angles))
+    found = island._candidates.get(key)
+    if found is None:
+        found = island._candidates[key] = _candidates(island, card_id, limit, angles)
+    return list(found)
+
+
+def _candidates(island: Island, card_id: str, limit: int, angles: Sequence[int]) -> list[Placement]:
     card = CARDS[card_id]
     if card.kind != "island" or card_id in island.card_ids:
         return []
