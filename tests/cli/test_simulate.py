@@ -190,3 +190,20 @@ def test_table_output_shows_agents_ratings_and_seats() -> None:
     assert done.exit_code == 0, done.stderr
     for text in ("seats rotated", "fair share", "Ratings", "ordinal", "Per seat", "rotated"):
         assert text in done.stdout
+
+
+@pytest.mark.parametrize("players", [1, 4, 6])
+def test_atua_simulates_at_every_size_including_solo(players: int) -> None:
+    data = simulate_json("atua", "-p", str(players), "-n", "2", "--agents", "random")
+    assert data["game"] == "atua" and data["players"] == players and data["games"] == 2
+    wins = sum(seat["wins"] for seat in data["seats"])
+    # a solo game Tahuma wins has no winning seat
+    assert (wins <= 2) if players == 1 else wins == pytest.approx(2)
+    assert "fishing" in data["seats"][0]["categories"]
+
+
+def test_bench_runs_atua() -> None:
+    done = vaka("bench", "atua", "--seconds", "0.3", "--players", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    assert result["game"] == "atua" and result["actions"] > 0

@@ -44,6 +44,20 @@ def command(
         int | None,
         typer.Option("--players", "-p", help="Number of players (default: the game's most)."),
     ] = None,
+    solo: Annotated[
+        bool,
+        typer.Option(
+            "--solo", help="Play alone against the game's own opponent (Atua: Tahuma); -p 1."
+        ),
+    ] = False,
+    level: Annotated[
+        str | None,
+        typer.Option(
+            help="The solo opponent's strength (Atua: easy, medium, hard, expert); "
+            "the same as --option level=….",
+            show_default=False,
+        ),
+    ] = None,
     seat: Annotated[int, typer.Option(help="Your seat, 0 = the start player.")] = 0,
     seed: Annotated[
         int | None, typer.Option(help="Seed for the shuffle; the same seed deals the same game.")
@@ -74,13 +88,22 @@ def command(
       vaka play rapa-nui -p 3 --seat 1 --seed 7 --save game.json
 
       vaka play rapa-nui --option rows=top-only      # a game option
+
+      vaka play atua --solo --level hard     # alone against Tahuma
     """
     with friendly_errors():
         game = load(game_id)
-        n = players if players is not None else game.max_players
+        n = _players(game, players, solo)
+        options = parse_options(option)
+        if level is not None:
+            if "level" not in game.options:
+                raise typer.BadParameter(f"{game.name} has no levels", param_hint="--level")
+            if "level" in options:
+                raise typer.BadParameter("give the level once", param_hint="--level")
+            options["level"] = level
         if seed is None:
             seed = secrets.randbelow(10**9)
-        state = game.new_state(n, seed, **parse_options(option))
+        state = game.new_state(n, seed, **options)
         state.check_seat(seat)
         agents = _bots(bots or default_level(game.id), game.id, n, seat, seed)
         if save is not None and not save.parent.is_dir():
@@ -88,7 +111,7 @@ def command(
                 f"there is no folder {str(save.parent)!r}", param_hint="--save"
             )
     console.print(
-        f"[bold]{game.name}[/bold], {n} players, seed {seed}. "
+        f"[bold]{game.name}[/bold], {n} player{'s' if n > 1 else ''}, seed {seed}. "
         f"You are seat {seat}. Type [bold]help[/bold] for help."
     )
     try:
@@ -100,6 +123,18 @@ def command(
             _save(state, save)
     if state.is_over:
         console.print(game.render(state.view(seat)))
+
+
+def _players(game: Game, players: int | None, solo: bool) -> int:
+    if not solo:
+        return players if players is not None else game.max_players
+    if game.min_players > 1:
+        raise typer.BadParameter(f"{game.name} has no solo game", param_hint="--solo")
+    if players not in (None, 1):
+        raise typer.BadParameter(
+            "a solo game has 1 player; leave out --players", param_hint="--solo"
+        )
+    return 1
 
 
 def _save(state: State, path: Path) -> None:

@@ -19,6 +19,8 @@ GOLDEN: tuple[tuple[str, int, int], ...] = (
     ("rapa-nui", 4, 3),
     ("raiatea", 3, 4),
     ("raiatea", 5, 5),
+    ("atua", 1, 6),
+    ("atua", 4, 7),
 )
 
 

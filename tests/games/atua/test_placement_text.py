@@ -56,3 +56,17 @@ def test_diagonal() -> None:
     assert Placement("c1", 0, 0, 450).diagonal
     assert Placement("c1", 0, 0, 300).diagonal
     assert not Placement("c1", 0, 0, 2700).diagonal
+
+
+def test_the_vocabulary_is_every_placement_by_arithmetic() -> None:
+    """The conformance suite samples the vocabulary; its two ends are checked here."""
+    from vaka.games.atua import GAME
+    from vaka.games.atua import actions as A
+
+    assert len(GAME.actions) == A.SIZE
+    assert GAME.actions[0] == A.SMALL[0]
+    last = GAME.actions[-1]
+    assert last == GAME.action_from_index(A.SIZE - 1)
+    assert isinstance(last, Placement) and last.angle == 3599
+    assert GAME.action_index(last) == A.SIZE - 1
+    assert not GAME.is_action(object()) and not GAME.is_action("take 1")

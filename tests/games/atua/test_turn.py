@@ -25,6 +25,27 @@ def test_setup_by_player_count(players: int) -> None:
     st.check()
 
 
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_first_game_has_no_resident_nor_fate_tiles(players: int) -> None:
+    """Setup: "For your first games … playing without resident and fate tiles. So skip
+    steps 4 and 5 of the setup." Turns then have no fate and no resident step."""
+    st = new(players, first_game=True)
+    assert st.fates_open == [] and len(st.fates_box) == 10
+    assert st.residents == [""] * players and len(st.resident_box) == 6
+    assert [len(p) for p in st.piles] == list(PILES[players]) and len(st.row) == 4
+    phases = set()
+    while not st.is_over:
+        phases.add(st.view(None)["decision"]["phase"])
+        seat = st.to_move[0]
+        st.apply(seat, st.legal_actions(seat)[0])
+        st.check()
+    assert "fate" not in phases and "resident" not in phases
+    assert {"take", "place", "score"} <= phases
+    assert all(b["fate"] == 0 and b["resident"] == 0 for b in st.breakdown())
+    with pytest.raises(vaka.InvalidOptions):
+        new(players, first_game="yes")
+
+
 def test_residents_are_face_down_to_others() -> None:
     st = new(3)
     seats = st.view(0)["seats"]

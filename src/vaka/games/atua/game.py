@@ -25,7 +25,13 @@ class Atua(Game):
             help="solo game only: Tahuma's starting score, easy 20, medium 28, hard 35, "
             "expert 42 (the rulebook's 'legendary')",
             choices=tuple(SOLO_LEVELS),
-        )
+        ),
+        "first_game": Option(
+            default=False,
+            help="play without resident and fate tiles, as the rulebook recommends for your "
+            "first games (the solo game never uses them)",
+            choices=(False, True),
+        ),
     }
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> AtuaState:

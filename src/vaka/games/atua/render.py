@@ -71,13 +71,28 @@ def render(view: Mapping[str, Any]) -> RenderableType:
         d = view["decision"]
         parts.append(Text(f"seat {d['seat']}: {d['prompt']}", style="bold"))
     if view.get("breakdown"):
-        parts.append(
-            Text(
-                "final: "
-                + "; ".join(f"seat {i}: {b['total']}" for i, b in enumerate(view["breakdown"]))
-            )
-        )
+        parts.extend(_final(view))
     return Group(*parts)
+
+
+def _final(view: Mapping[str, Any]) -> list[RenderableType]:
+    """The final scoring sheet, one row per seat (and Tahuma), and who won."""
+    me = view.get("seat")
+    rows = [(f"seat {i}" + " (you)" * (i == me), b) for i, b in enumerate(view["breakdown"])]
+    if view["solo"]:
+        rows.append(("Tahuma", view["solo_game"]["tahuma_score"]))
+    categories = list(dict.fromkeys(k for _, b in rows for k in b if k != "total"))
+    sheet = Table("", *(name for name, _ in rows), title="Game over: final scoring")
+    for c in [*categories, "total"]:
+        sheet.add_row(c, *(str(b.get(c, "-")) for _, b in rows), style="bold" * (c == "total"))
+    if view["solo"]:
+        mine, his = view["breakdown"][0]["total"], view["solo_game"]["tahuma_score"]["total"]
+        won = bool(view["winners"])
+        line = f"{'You beat Tahuma' if won else 'Tahuma wins'}, {mine} to {his}"
+    else:
+        names = ", ".join(f"seat {w}" + (" (you)" if w == me else "") for w in view["winners"])
+        line = f"Winner{'s' if len(view['winners']) > 1 else ''}: {names}"
+    return [sheet, Text(line, style="bold green")]
 
 
 def describe_choice(view: Mapping[str, Any], action: Any) -> str | None:

@@ -54,7 +54,7 @@ def start_turn(st: AtuaState) -> None:
         if not pile:
             st.pending = i
         st.queue = [(TAKE, seat, 0), (SPARE, seat, 0), (PLACE, seat, 0), (END, seat, 0)]
-    else:
+    elif st.tiles:
         st.queue = [
             (TAKE, seat, 0),
             (PLACE, seat, 0),
@@ -62,6 +62,8 @@ def start_turn(st: AtuaState) -> None:
             (RESIDENT, seat, 0),
             (END, seat, 0),
         ]
+    else:  # a first game: steps 4 and 5 have no tiles
+        st.queue = [(TAKE, seat, 0), (PLACE, seat, 0), (END, seat, 0)]
 
 
 def legal(st: AtuaState, phase: int, seat: int, arg: int) -> list[A.Action]:

@@ -32,6 +32,7 @@ class AtuaState(State):
     """Everything on the table. Cards are ids (``c1``..``c58``, ``v1``..``v6``)."""
 
     solo: bool
+    tiles: bool  # resident and fate tiles in play (not in the solo game nor a first game)
     level: int  # solo: Tahuma's starting score
     islands: list[Island]
     village_box: list[str]  # sorted: unused villages
@@ -67,6 +68,7 @@ class AtuaState(State):
         super().__init__(game, players, seed, options)
         rng = self.rng
         self.solo = players == 1
+        self.tiles = not self.solo and not options["first_game"]
         self.level = SOLO_LEVELS[options["level"]] if self.solo else 0
         villages = list(VILLAGE_IDS)
         rng.shuffle(villages)
@@ -84,9 +86,9 @@ class AtuaState(State):
         self.offer, self.held, self.other = [], None, None
         self.tahuma, self.spared = [], []
         self.set_aside = [[] for _ in range(players)]
-        if self.solo:  # fate and resident tiles stay in the box
+        if not self.tiles:  # fate and resident tiles stay in the box
             self.fates_open, self.fates_box = [], sorted(FATE_IDS)
-            self.residents, self.resident_box = [""], sorted(RESIDENT_IDS)
+            self.residents, self.resident_box = [""] * players, sorted(RESIDENT_IDS)
         else:
             fates = list(FATE_IDS)
             rng.shuffle(fates)

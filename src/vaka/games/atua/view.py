@@ -62,6 +62,7 @@ def view(st: AtuaState, seat: int | None) -> dict[str, Any]:
         "decision": decision,
         "seats": seats,
         "breakdown": breakdown(st) if st.over else None,
+        "winners": st.winners() if st.over else [],
     }
     if st.solo:
         out["solo_game"] = {
@@ -131,7 +132,7 @@ def redeal_hidden(st: AtuaState, seat: int) -> None:
         st.piles.append(cards[:n])
         cards = cards[n:]
     st.box = sorted(cards)
-    if st.solo:
+    if not st.tiles:
         return
     slots = [s for s in range(st.players) if s != seat and not st.revealed[s]]
     pool = sorted([*(st.residents[s] for s in slots), *st.resident_box])

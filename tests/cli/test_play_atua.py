@@ -1,0 +1,92 @@
+"""``vaka play atua``: the multi-player and the solo game, as real processes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import vaka as engine
+from tests.cli.process import vaka
+from vaka.games.atua.geometry import Placement, candidates, check
+
+
+def test_a_whole_three_player_game_with_pictures(tmp_path: Path) -> None:
+    save, pictures = tmp_path / "atua.json", tmp_path / "pics"
+    done = vaka(
+        "play", "atua", "--players", "3", "--seed", "3", "--bots", "random",
+        "--save", str(save), "--pictures", str(pictures), stdin="1\n" * 400,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "row: 1:" in out and "fate tiles:" in out  # the table
+    assert "Pictures (open in a browser" in out and str(pictures) in out
+    assert "Game over: final scoring" in out and "Winner" in out
+    svgs = sorted(p.name for p in pictures.iterdir())
+    assert svgs == ["atua-seat0.svg", "atua-seat1.svg", "atua-seat2.svg"]
+    assert (pictures / "atua-seat0.svg").read_text().startswith("<svg")
+    state = engine.replay(json.loads(save.read_text()))
+    assert state.is_over and state.players == 3
+
+
+def test_a_whole_solo_game_against_tahuma(tmp_path: Path) -> None:
+    save = tmp_path / "solo.json"
+    done = vaka(
+        "play", "atua", "--solo", "--level", "hard", "--seed", "3",
+        "--save", str(save), "--pictures", str(tmp_path), stdin="1\n" * 200,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "Atua, 1 player, seed 3" in done.stdout
+    assert "solo vs Tahuma (starts at 35)" in done.stdout
+    assert "Tahuma wins" in done.stdout or "You beat Tahuma" in done.stdout
+    record = json.loads(save.read_text())
+    assert record["players"] == 1 and record["options"]["level"] == "hard"
+    assert engine.replay(record).is_over
+
+
+def test_an_exact_placement_can_be_typed(tmp_path: Path) -> None:
+    """Any placement the rules allow is accepted, not only the numbered candidates."""
+    state = engine.load("atua").new_state(1, 4, level="easy")
+    state.apply(0, "take right")
+    state.apply(0, "give")
+    card = state.held  # type: ignore[attr-defined]
+    island = state.islands[0]  # type: ignore[attr-defined]
+    offered = candidates(island, card)
+    exact = next(
+        q
+        for p in offered
+        for q in (Placement(card, p.x + dx, p.y, p.angle) for dx in (1, -1, 2, -2, 3))
+        if q not in offered and check(island, q) is None
+    )
+    bad = Placement(card, 15000, 15000, 0)
+    save = tmp_path / "exact.json"
+    moves = f"take right\ngive\n{bad}\n{exact}\nquit\n"
+    done = vaka(
+        "play", "atua", "--solo", "--level", "easy", "--seed", "4", "--save", str(save),
+        "--pictures", str(tmp_path), stdin=moves,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "covers no symbol completely" in done.stdout  # the rule the bad one breaks
+    actions = json.loads(save.read_text())["actions"]
+    assert [a for _, a in actions[:3]] == ["take right", "give", str(exact)]
+
+
+def test_solo_and_level_are_checked() -> None:
+    for args, words in (
+        (("play", "rapa-nui", "--solo"), "Rapa Nui has no solo game"),
+        (("play", "atua", "--solo", "-p", "3"), "a solo game has 1 player"),
+        (("play", "rapa-nui", "--level", "hard"), "Rapa Nui has no levels"),
+        (("play", "atua", "--solo", "--level", "legendary"), "must be one of"),
+        (("play", "atua", "--solo", "--level", "hard", "--option", "level=easy"), "once"),
+    ):
+        done = vaka(*args, stdin="quit\n")
+        assert done.returncode == 2, (args, done.stdout)
+        assert words in done.stderr, (args, done.stderr)
+
+
+def test_a_first_game_without_tiles_from_the_command_line(tmp_path: Path) -> None:
+    done = vaka(
+        "play", "atua", "-p", "2", "--seed", "1", "--option", "first_game=true",
+        "--pictures", str(tmp_path), stdin="quit\n",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "row: 1:" in done.stdout and "fate tiles:" not in done.stdout
