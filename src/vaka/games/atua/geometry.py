@@ -421,6 +421,12 @@ def sea_apart_from_mainland(island: Island, p: Placement) -> str | None:
     return None
 
 
+def covered_by(island: Island, p: Placement) -> list[VisibleSymbol]:
+    """The visible symbols the placement would cover completely."""
+    full, _ = _cover(p, card_of(p), island._sx, island._sy, island._sr)
+    return [island._shown[i] for i in np.flatnonzero(full[0])]
+
+
 Rule = Callable[[Island, Placement], "str | None"]
 RULES: Final[tuple[Rule, ...]] = (
     covers_a_symbol,

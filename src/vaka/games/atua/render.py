@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from rich.text import Text
 
 from vaka.games.atua import actions as A
 from vaka.games.atua.cards import CARDS
-from vaka.games.atua.geometry import Island, Placement
+from vaka.games.atua.geometry import Island, Placement, covered_by
 from vaka.games.atua.params import PAIRS, TOTEM_POINTS
 from vaka.games.atua.scoring import pair_points, row_pairs
 from vaka.games.atua.svg import render_svg
@@ -101,14 +102,17 @@ def describe_choice(view: Mapping[str, Any], action: Any) -> str | None:
         return None
     me = view["seats"][seat]
     if isinstance(action, Placement):
+        island = _island(me["village"], tuple(me["placements"]))
+        hidden = ", ".join(s.symbol.name for s in covered_by(island, action)) or "nothing"
         return (
-            f"lays {action.card} at ({action.x / 10:.1f} mm, {action.y / 10:.1f} mm), "
+            f"covers {hidden}; at ({action.x / 10:.1f} mm, {action.y / 10:.1f} mm), "
             f"turned {action.angle / 10:.1f}°"
         )
     if action.verb == A.TAKE and action.arg.isdigit():
         i = int(action.arg) - 1
         gain = view["row"][i]["coconuts"]
-        return f"costs {i} coconuts" + (f", brings {gain}" if gain else "")
+        cost = f"costs {i} coconut{'s' * (i > 1)}" if i else "free"
+        return cost + (f", brings {gain}" if gain else "")
     if action.verb == A.TAKE:
         return "costs 1 coconut" if action.arg == A.LEFT else "brings 1 coconut from the hut"
     if action.verb == A.BUY:
@@ -133,8 +137,15 @@ def describe_choice(view: Mapping[str, Any], action: Any) -> str | None:
 
 
 def island_from_view(seat_view: Mapping[str, Any]) -> Island:
-    island = Island(seat_view["village"])
-    for text in seat_view["placements"]:
+    return _island(seat_view["village"], tuple(seat_view["placements"]))
+
+
+@lru_cache(maxsize=16)
+def _island(village: str, placements: tuple[str, ...]) -> Island:
+    """An island rebuilt from a view (the same one for every choice of one decision; an
+    island is not changed once built, so sharing it is safe)."""
+    island = Island(village)
+    for text in placements:
         island.add(Placement.parse(text))
     return island
 

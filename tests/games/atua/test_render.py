@@ -1,0 +1,51 @@
+"""What the terminal says about Atua's choices and the end of a game."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from tests.games.atua.game_helpers import new, play_first
+from vaka.games.atua import GAME
+from vaka.games.atua.geometry import Placement, covered_by
+
+
+def test_take_notes_say_the_cost() -> None:
+    st = new(3)
+    view = st.view(0)
+    notes = [GAME.describe_choice(view, a) for a in st.legal_actions(0)]
+    assert notes[:3] == ["free", "costs 1 coconut", "costs 2 coconuts"]
+
+
+def test_placement_notes_name_what_the_card_covers() -> None:
+    st = new(2, seed=3)
+    st.apply(0, "take 1")
+    view = st.view(0)
+    for p in st.legal_actions(0):
+        assert isinstance(p, Placement)
+        note = GAME.describe_choice(view, p)
+        names = [s.symbol.name for s in covered_by(st.islands[0], p)]
+        assert names  # a legal placement covers at least one symbol
+        assert note is not None and note.startswith(f"covers {', '.join(names)};")
+
+
+def test_the_end_shows_the_scoring_sheet_and_the_winner() -> None:
+    st = new(3, seed=2)
+    play_first(st)
+    console = Console(width=100, record=True)
+    console.print(GAME.render(st.view(1)))
+    text = console.export_text()
+    assert "Game over: final scoring" in text and "seat 1 (you)" in text
+    totals = [str(b["total"]) for b in st.breakdown()]
+    total_line = next(line for line in text.splitlines() if line.startswith("│ total"))
+    assert [cell.strip() for cell in total_line.strip("│ ").split("│")][1:] == totals
+    assert f"Winner{'s' if len(st.winners()) > 1 else ''}: seat {st.winners()[0]}" in text
+
+
+def test_the_solo_end_shows_tahuma_beside_you() -> None:
+    st = new(1, seed=2, level="easy")
+    play_first(st)
+    console = Console(width=100, record=True)
+    console.print(GAME.render(st.view(0)))
+    text = console.export_text()
+    assert "Tahuma" in text and "start" in text
+    assert ("You beat Tahuma" in text) == bool(st.winners())
