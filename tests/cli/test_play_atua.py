@@ -22,7 +22,7 @@ def test_a_whole_three_player_game_with_pictures(tmp_path: Path) -> None:
     assert "Pictures (open in a browser" in out and str(pictures) in out
     assert "Game over: final scoring" in out and "Winner" in out
     svgs = sorted(p.name for p in pictures.iterdir())
-    assert svgs == ["atua-seat0.svg", "atua-seat1.svg", "atua-seat2.svg"]
+    assert svgs == ["atua-seat0.svg", "atua-seat1.svg", "atua-seat2.svg", "atua-table.svg"]
     assert (pictures / "atua-seat0.svg").read_text().startswith("<svg")
     state = engine.replay(json.loads(save.read_text()))
     assert state.is_over and state.players == 3

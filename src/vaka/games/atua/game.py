@@ -59,15 +59,16 @@ class Atua(Game):
         return describe_choice(view, action)
 
     def pictures(self, view: Mapping[str, Any], choices: Sequence[Action]) -> dict[str, str]:
-        """An SVG of every island; the viewer's shows its candidate placements, numbered
-        as in the list of choices."""
+        """An SVG of the table (the row, the card to place, the fate tiles) and of every
+        island; the viewer's island shows its candidate placements, numbered as in the list
+        of choices."""
         from vaka.games.atua.geometry import Placement
         from vaka.games.atua.render import island_from_view
-        from vaka.games.atua.svg import render_svg
+        from vaka.games.atua.svg import render_svg, render_table_svg
 
         placements = [a for a in choices if isinstance(a, Placement)]
         numbered = placements if len(placements) == len(choices) else []
-        result = {}
+        result = {"atua-table.svg": render_table_svg(view)}
         for seat in view["seats"]:
             mine = numbered if view.get("seat") == seat["seat"] else []
             island = island_from_view(seat)

@@ -148,17 +148,3 @@ def _island(village: str, placements: tuple[str, ...]) -> Island:
     for text in placements:
         island.add(Placement.parse(text))
     return island
-
-
-def write_pictures(view: Mapping[str, Any], folder: str | Path, candidates: Any = ()) -> list[Path]:
-    """An SVG of each island of the view in ``folder``; the paths written."""
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for s in view["seats"]:
-        island = island_from_view(s)
-        mine = candidates if view.get("seat") == s["seat"] else ()
-        path = out / f"atua-seat{s['seat']}.svg"
-        path.write_text(render_svg(island, mine, title=f"seat {s['seat']}"), "utf-8")
-        paths.append(path)
-    return paths
