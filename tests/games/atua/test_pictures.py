@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 import vaka
 from vaka.games.atua import GAME
-from vaka.games.atua.svg import render_table_svg
 from vaka.games.atua.geometry import Placement
+from vaka.games.atua.svg import render_table_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -16,7 +15,6 @@ from vaka.games.atua.cards import CARDS
 from vaka.games.atua.geometry import Island, Placement, covered_by
 from vaka.games.atua.params import PAIRS, TOTEM_POINTS
 from vaka.games.atua.scoring import pair_points, row_pairs
-from vaka.games.atua.svg import render_svg
 from vaka.games.atua.tiles import FATES, RESIDENTS
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
 from html import escape
+from typing import Any
 
 import shapely
 from shapely import Polygon
