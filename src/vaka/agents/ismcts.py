@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from vaka.agents.heuristics import Values
+from vaka.agents.heuristics import Values, advantage
 from vaka.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -171,10 +171,8 @@ class IsmctsAgent:
             steps += 1
         assert self.values is not None
         values = self.values(state)
-        # Scale: being ahead by about 5 points is close to a sure win.
-        result = []
-        for seat, value in enumerate(values):
-            rivals = [v for s, v in enumerate(values) if s != seat]
-            lead = value - max(rivals) if rivals else 0.0
-            result.append(0.5 + 0.5 * math.tanh(lead / 5))
-        return result
+        # Scale: being ahead by about 5 points is close to a sure win. Alone (a solo game),
+        # the value is the seat's lead over the game's own opponent.
+        return [
+            0.5 + 0.5 * math.tanh(advantage(values, seat) / 5) for seat in range(len(values))
+        ]

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from vaka.agents.heuristics import raiatea, rapanui
+from vaka.agents.heuristics import atua, raiatea, rapanui
 from vaka.core.state import State
 
 Values = Callable[[State], list[float]]
 
-VALUES: dict[str, Values] = {"rapa-nui": rapanui.values, "raiatea": raiatea.values}
+VALUES: dict[str, Values] = {
+    "rapa-nui": rapanui.values,
+    "raiatea": raiatea.values,
+    "atua": atua.values,
+}
 
 
 def advantage(values: list[float], seat: int) -> float:
