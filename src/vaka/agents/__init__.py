@@ -15,11 +15,12 @@ hard       information-set MCTS, 300 searches per decision
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from vaka.agents.base import Agent, Observation
 from vaka.agents.heuristic import HeuristicAgent
-from vaka.agents.heuristics import VALUES
-from vaka.agents.ismcts import IsmctsAgent
+from vaka.agents.heuristics import ROLLOUT_DEPTH, VALUES
+from vaka.agents.ismcts import ROLLOUT, IsmctsAgent
 from vaka.agents.random import RandomAgent
 from vaka.core.errors import VakaError
 
@@ -41,8 +42,15 @@ def _heuristic(noise: float, name: str) -> Callable[[str, int], Agent]:
     return make
 
 
+def search_agent(game_id: str, seed: int, **settings: Any) -> IsmctsAgent:
+    """The hard bot's search for a game: its value estimate and rollout depth, and any
+    other settings of :class:`IsmctsAgent` given."""
+    settings.setdefault("rollout_depth", ROLLOUT_DEPTH.get(game_id, ROLLOUT))
+    return IsmctsAgent(VALUES.get(game_id), seed, **settings)
+
+
 def _hard(game_id: str, seed: int) -> Agent:
-    return IsmctsAgent(VALUES.get(game_id), seed)
+    return search_agent(game_id, seed)
 
 
 #: Agent kinds by name; each factory takes the game id and a seed.
@@ -80,4 +88,5 @@ __all__ = [
     "UnknownAgent",
     "default_level",
     "make_agent",
+    "search_agent",
 ]

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from vaka.core.state import State
 
 VISITS, TOTAL, AVAILABLE = 0, 1, 2
+#: Random actions a rollout plays before the value estimate judges the position.
+ROLLOUT = 12
 
 
 class Node:
@@ -62,7 +64,7 @@ class IsmctsAgent:
         seed: int = 0,
         iterations: int = 300,
         seconds: float | None = None,
-        rollout_depth: int = 12,
+        rollout_depth: int = ROLLOUT,
         exploration: float = 0.7,
         widen: float = 2.0,
         name: str = "hard",

@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from vaka.agents import Agent, IsmctsAgent, Observation, default_level, make_agent
+from vaka.agents import Agent, Observation, default_level, make_agent, search_agent
 from vaka.cli.common import OPTION_HELP, console, friendly_errors, parse_options
 from vaka.core.errors import IllegalAction
 from vaka.core.game import Game
@@ -217,9 +217,8 @@ def _choices(game: Game, state: State, me: int) -> None:
 def _hint(game: Game, state: State, me: int) -> None:
     """The hard bot's search for this seat: its top choices, how often it tried each and
     how well they went (0 = a sure loss, 1 = a sure win)."""
-    bot = make_agent("hard", game.id, derive_seed(state.seed, "hint", len(state.history)))
-    assert isinstance(bot, IsmctsAgent)
-    bot.iterations = HINT_ITERATIONS
+    seed = derive_seed(state.seed, "hint", len(state.history))
+    bot = search_agent(game.id, seed, iterations=HINT_ITERATIONS)
     with console.status("thinking…"):
         choices = bot.analyse(Observation(state, me))
     total = sum(c.visits for c in choices) or 1

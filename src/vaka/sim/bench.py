@@ -80,8 +80,7 @@ class SearchSpeed:
 def search_speed(game_id: str, players: int, seconds: float, seed: int = 0) -> list[SearchSpeed]:
     """ISMCTS iterations per second (determinize, select, expand, rollout, back up) for the
     first decision of a game and for one halfway through a random game."""
-    from vaka.agents import IsmctsAgent, Observation
-    from vaka.agents.heuristics import VALUES
+    from vaka.agents import Observation, search_agent
 
     game = load(game_id)
     rng = Rng(seed)
@@ -98,7 +97,7 @@ def search_speed(game_id: str, players: int, seconds: float, seed: int = 0) -> l
         middle.apply(seat, action)
     results = []
     for moment, state in (("start", start), ("middle", middle)):
-        agent = IsmctsAgent(VALUES.get(game_id), seed, iterations=1, seconds=seconds)
+        agent = search_agent(game_id, seed, iterations=1, seconds=seconds)
         began = time.perf_counter()
         agent.analyse(Observation(state, state.to_move[0]))
         elapsed = time.perf_counter() - began

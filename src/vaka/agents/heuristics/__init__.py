@@ -19,6 +19,11 @@ VALUES: dict[str, Values] = {
     "atua": atua.values,
 }
 
+#: How many random actions a search rollout plays before the value estimate judges it, where
+#: a game needs other than the search's default: an Atua action often lays a card, and a
+#: laid card makes a new island whose candidate placements cost milliseconds.
+ROLLOUT_DEPTH: dict[str, int] = {"atua": 3}
+
 
 def advantage(values: list[float], seat: int) -> float:
     """How far ``seat`` is ahead of its strongest rival (negative when behind)."""
