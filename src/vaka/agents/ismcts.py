@@ -175,6 +175,4 @@ class IsmctsAgent:
         values = self.values(state)
         # Scale: being ahead by about 5 points is close to a sure win. Alone (a solo game),
         # the value is the seat's lead over the game's own opponent.
-        return [
-            0.5 + 0.5 * math.tanh(advantage(values, seat) / 5) for seat in range(len(values))
-        ]
+        return [0.5 + 0.5 * math.tanh(advantage(values, seat) / 5) for seat in range(len(values))]

@@ -78,6 +78,28 @@ def test_shaman_b_performs_a_ritual_costing_at_most_the_priests() -> None:
     assert "use shaman" not in labels(st)  # the Shaman is turned
 
 
+def test_shaman_b_is_offered_on_a_construction_turn_too() -> None:
+    """ "during their own turns (action round and/or ceremony round)": building the To'o is
+    a turn of one's own in the ceremony, as buying rituals is (R8)."""
+    st = new(3, 2)
+    k = st.start
+    give_assistant(st, k, "shaman")
+    give_ritual(st, k, "RN01")  # 1 mana: Gain 3 pearls
+    st.priests[k] = 1
+    do(st, ("mission", k, "build"))
+    assert "use shaman" in labels(st)
+    pearls = st.pearls[k]
+    st.apply(k, "use shaman")
+    st.apply(k, "perform RN01")
+    assert st.pearls[k] == pearls + 3
+    assert phase(st) == "mission" and st.to_move == (k,)  # the construction turn goes on
+    assert "use shaman" not in labels(st)
+    give_assistant(st, k, "shaman")  # another Shaman, but a mission that a ritual or the
+    do(st, ("mission", k, "opt"))  # Neighbourhood grants is a step, not a turn
+
+    assert "use shaman" not in labels(st)
+
+
 def test_pearl_diver_b_fulfils_a_second_mission_not_a_third() -> None:
     st = new(3, 8)
     k = st.start

@@ -140,16 +140,21 @@ def test_blessings_by_cost_generals_first_until_mana_runs_out() -> None:
         give_ritual(st, s, r)
         st.hand[s].remove(r)
         (st.generals if r == "RN25" else st.prepared)[s].append(r)
-    st.tattoo = [0, 0, 0]  # no rank (and its draw) reached in between
+    st.tattoo = [0, 0, 0]
     st.bag_mana = 6  # RN25 (1) + RN01 (1) + RN03 (3) = 5; RN24 (4) cannot be paid
     st.queue = [("bless", -1, 0), ("end_ceremony", -1, 0)]
     st.ceremony = 1
     pearls = list(st.pearls)
-    tattoo = st.tattoo[a]
     do(st)
     performed = [e[2] for e in st.log if e[0] == "perform"]
     assert performed[-3:] == ["RN25", "RN01", "RN03"]
-    assert st.pearls[b] == pearls[b] + 2 + 3 and st.tattoo[a] == tattoo + 1
+    # Tatau of the Arioi: 2 tattoos, which reach Ariki (space 2): its draw comes at once (U4),
+    # before the blessings go on.
+    assert st.pearls[b] == pearls[b] + 2 + 3 and st.tattoo[a] == 2
+    assert st.to_move == (a,) and phase(st) == "draw" and "RN24" not in st.discards["normal"]
+    st.apply(a, "draw normal")
+    st.apply(a, labels(st)[0])  # keep one
+    performed = [e[2] for e in st.log if e[0] == "perform"]
     assert "RN24" in st.discards["normal"] and "RN24" not in performed  # discarded
     assert st.bag_mana == 1  # leftover mana stays in the bag
 

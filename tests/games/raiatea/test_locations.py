@@ -102,12 +102,26 @@ def test_marae_kahuna_sacrifices_and_draws_twice() -> None:
 def test_reaching_ariki_allows_forbidden_and_arioi_draws_5() -> None:
     st = new(3, 3)
     k = st.start
-    st.tattoo[k] = 4
+    st.tattoo[k] = 3  # Ariki; Arioi is on space 4
     do(st, ("sacrifice", k, 0))  # no commodity: the step is skipped
     do(st, ("eff", k, ({"kind": "gain", "what": "tattoo", "amount": 1}, -1, False)))
-    assert st.tattoo[k] == 5 and phase(st) == "draw"  # Arioi's draw, at once
+    assert st.tattoo[k] == 4 and phase(st) == "draw"  # Arioi's draw, at once
+    # "that player may immediately use the new rank's ability": a choice, pass included
+    assert labels(st) == ["pass", "draw normal", "draw forbidden"]
     st.apply(k, "draw forbidden")
     assert len(st.drawn[k]) == 5 and all(r.startswith("RF") for r in st.drawn[k])
+
+
+def test_a_new_ranks_draw_may_be_declined() -> None:
+    st = new(3, 3)
+    k = st.start
+    st.tattoo[k] = 1
+    hand = list(st.hand[k])
+    do(st, ("sacrifice", k, 0))
+    do(st, ("eff", k, ({"kind": "gain", "what": "tattoo", "amount": 1}, -1, False)))
+    assert st.tattoo[k] == 2 and phase(st) == "draw"  # Ariki reached
+    st.apply(k, "pass")
+    assert st.hand[k] == hand and st.drawn[k] == []
 
 
 def test_shaman_a_advances_tattoo() -> None:

@@ -8,10 +8,13 @@ from vaka.games.raiatea import scoring
 
 def test_rank_vp() -> None:
     st = new(3)
-    st.tattoo = [2, 5, 9]
+    # Rank spaces 0/2/4/6 on a 7-space track (designed, content record 4.5); VP 3/6/9 (rulebook).
+    st.tattoo = [2, 4, 6]
     assert [b["rank"] for b in scoring.breakdown(st)] == [3, 6, 9]
-    st.tattoo = [0, 1, 4]
+    st.tattoo = [0, 1, 3]  # one short of Ariki, one short of Arioi
     assert [b["rank"] for b in scoring.breakdown(st)] == [0, 0, 3]
+    st.tattoo = [5, 5, 5]  # one short of Tahua
+    assert [b["rank"] for b in scoring.breakdown(st)] == [6, 6, 6]
 
 
 def test_papa_rai_rituals_score_only_when_performed() -> None:
@@ -46,12 +49,12 @@ def test_masks_score_only_in_pairs_per_pair() -> None:
     st.masks[0].append("FM11")
     assert scoring.breakdown(st)[0]["masks"] == 0  # unpaired: nothing
     st.forest.remove("FM11")
-    st.masks[0].append("FM11")  # Mask of Ro'o pair: 2 VP per complete pair
-    assert scoring.breakdown(st)[0]["masks"] == 2
+    st.masks[0].append("FM11")  # Mask of Ro'o pair: 3 VP per complete pair
+    assert scoring.breakdown(st)[0]["masks"] == 3
     st.forest.remove("FM12")
     st.forest.remove("FM12")
-    st.masks[0] += ["FM12", "FM12"]  # two pairs, each 2 VP per pair: 4 + 4
-    assert scoring.breakdown(st)[0]["masks"] == 8
+    st.masks[0] += ["FM12", "FM12"]  # two pairs, each 3 VP per pair: 6 + 6
+    assert scoring.breakdown(st)[0]["masks"] == 12
 
 
 def test_tie_goes_to_the_earlier_in_ceremonial_order() -> None:

@@ -757,7 +757,7 @@ def e_draw_rituals(
     push(
         st,
         [
-            ("draw", s, (False, eff["deck"], eff["draw"], eff["keep"]))
+            ("draw", s, (eff.get("may", False), eff["deck"], eff["draw"], eff["keep"]))
             for s in _targets(st, seat, eff, inter)
         ],
     )
@@ -1011,6 +1011,8 @@ def step_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
             for i, token in enumerate(st.slots)
             if token and st.face_up[MISSION_SLOTS[i][0]] and can_fulfil(st, seat, token)
         ]
+        if arg == "build" and can_use_shaman(st, seat):  # a construction turn is one's own
+            found.append(A.USE["shaman"])
         return [A.PASS, *found]
     if phase == "market":
         sells, hires = arg
