@@ -29,8 +29,12 @@ def play(state: State, agents: Sequence[Agent]) -> State:
         to_move = state.to_move
         if not to_move:
             return state
-        for seat in to_move:
-            state.apply(seat, agents[seat].act(Observation(state, seat)))
+        # Seats that move together (sealed choices) all decide on the same state, so that
+        # no seat is the one that answers last, its look-ahead seeing the step resolve.
+        decided = [(seat, agents[seat].act(Observation(state, seat))) for seat in to_move]
+        for seat, action in decided:
+            if seat in state.to_move and action in state.legal_actions(seat):
+                state.apply(seat, action)
 
 
 def play_match(
