@@ -166,14 +166,18 @@ def _loop(
 ) -> None:
     shown = 0  # log entries already printed
     while not state.is_over:
-        for seat in state.to_move:
-            if seat in bots:
-                state.apply(seat, bots[seat].act(Observation(state, seat)))
-                continue
+        to_move = state.to_move
+        # bots moving together with others (sealed choices) decide on the same state, as in
+        # vaka.sim.match.play
+        decided = [(s, bots[s].act(Observation(state, s))) for s in to_move if s in bots]
+        if me in to_move:
             shown = _print_log(state, me, shown)
             console.print(game.render(state.view(me)))
             _draw(game, state, me, pictures)
             _ask(game, state, me, save)
+        for seat, action in decided:
+            if seat in state.to_move and action in state.legal_actions(seat):
+                state.apply(seat, action)
     _print_log(state, me, shown)
 
 
