@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from rich.table import Table
 
 from vaka.cli.common import console
@@ -18,8 +21,13 @@ def command() -> None:
     for game_id in game_ids():
         game = load(game_id)
         options = "\n".join(
-            f"{k}={'|'.join(map(str, o.choices)) or '…'} (default {o.default}): {o.help}"
+            f"{k}={'|'.join(map(_typed, o.choices)) or '…'} (default {_typed(o.default)}): {o.help}"
             for k, o in game.options.items()
         )
         table.add_row(game.id, game.name, f"{game.min_players}-{game.max_players}", options or "-")
     console.print(table)
+
+
+def _typed(value: Any) -> str:
+    """A value as it is typed after --option name= (true, not True)."""
+    return json.dumps(value) if isinstance(value, bool) else str(value)
