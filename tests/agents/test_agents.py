@@ -119,3 +119,26 @@ def test_bots_default_to_medium_only_where_a_game_has_the_knowledge_for_it() -> 
     assert default_level("rapa-nui") == "medium" and default_level("raiatea") == "medium"
     assert default_level("sealed-bid") == "random"
     make_agent(default_level("sealed-bid"), "sealed-bid")  # a level that exists there
+
+
+def test_the_hard_bot_searches_each_game_with_its_rollout_depth() -> None:
+    from vaka.agents import default_level, search_agent
+    from vaka.agents.heuristics import ROLLOUT_DEPTH
+    from vaka.agents.ismcts import ROLLOUT
+
+    hard = make_agent("hard", "atua", seed=1)
+    assert isinstance(hard, IsmctsAgent) and hard.rollout_depth == ROLLOUT_DEPTH["atua"] == 3
+    assert search_agent("rapa-nui", 1).rollout_depth == ROLLOUT
+    assert search_agent("atua", 1, iterations=7).iterations == 7
+    assert default_level("atua") == "medium"
+
+
+def test_the_hard_bot_plays_a_solo_atua_game_by_its_lead_over_tahuma() -> None:
+    """Alone, the search is rewarded by the seat's lead (there is no rival's value)."""
+    state = vaka.load("atua").new_state(1, seed=3, level="easy")
+    bot = make_agent("hard", "atua", seed=3)
+    assert isinstance(bot, IsmctsAgent)
+    bot.iterations = 60
+    choices = bot.analyse(Observation(state, 0))
+    values = {c.value for c in choices}
+    assert len(values) > 1 and values != {0.5}  # rewards differ between the choices
