@@ -83,7 +83,8 @@ def _final(view: Mapping[str, Any]) -> list[RenderableType]:
     categories = list(dict.fromkeys(k for _, b in rows for k in b if k != "total"))
     sheet = Table("", *(name for name, _ in rows), title="Game over: final scoring")
     for c in [*categories, "total"]:
-        sheet.add_row(c, *(str(b.get(c, "-")) for _, b in rows), style="bold" * (c == "total"))
+        cells = (str(b.get(c, "-")) for _, b in rows)
+        sheet.add_row(c.replace("_", " "), *cells, style="bold" * (c == "total"))
     if view["solo"]:
         mine, his = view["breakdown"][0]["total"], view["solo_game"]["tahuma_score"]["total"]
         won = bool(view["winners"])
