@@ -121,14 +121,17 @@ def test_bots_default_to_medium_only_where_a_game_has_the_knowledge_for_it() -> 
     make_agent(default_level("sealed-bid"), "sealed-bid")  # a level that exists there
 
 
-def test_the_hard_bot_searches_each_game_with_its_rollout_depth() -> None:
+def test_the_hard_bot_searches_each_game_with_its_settings() -> None:
     from vaka.agents import default_level, search_agent
-    from vaka.agents.heuristics import ROLLOUT_DEPTH
+    from vaka.agents.heuristics import SEARCH
     from vaka.agents.ismcts import ROLLOUT
 
     hard = make_agent("hard", "atua", seed=1)
-    assert isinstance(hard, IsmctsAgent) and hard.rollout_depth == ROLLOUT_DEPTH["atua"] == 3
+    assert isinstance(hard, IsmctsAgent)
+    assert hard.rollout_depth == SEARCH["atua"]["rollout_depth"] == 0
+    assert hard.prior_visits == SEARCH["atua"]["prior_visits"] > 0
     assert search_agent("rapa-nui", 1).rollout_depth == ROLLOUT
+    assert search_agent("rapa-nui", 1).prior_visits == 0
     assert search_agent("atua", 1, iterations=7).iterations == 7
     assert default_level("atua") == "medium"
 
@@ -142,3 +145,17 @@ def test_the_hard_bot_plays_a_solo_atua_game_by_its_lead_over_tahuma() -> None:
     choices = bot.analyse(Observation(state, 0))
     values = {c.value for c in choices}
     assert len(values) > 1 and values != {0.5}  # rewards differ between the choices
+
+
+def test_a_seeded_root_starts_from_the_one_step_estimate() -> None:
+    """With prior visits, every root action starts with the value one step ahead, the
+    best-looking first, and the visits reported are the search's own."""
+    state = vaka.load("atua").new_state(2, seed=4)
+    state.apply(0, "take 1")  # now: place the card, up to 40 ways
+    bot = make_agent("hard", "atua", seed=2)
+    assert isinstance(bot, IsmctsAgent)
+    bot.iterations = 30
+    choices = bot.analyse(Observation(state, 0))
+    assert {c.action for c in choices} == set(state.legal_actions(0))
+    assert sum(c.visits for c in choices) == 30
+    assert all(0.0 <= c.value <= 1.0 for c in choices)

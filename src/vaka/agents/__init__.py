@@ -19,8 +19,8 @@ from typing import Any
 
 from vaka.agents.base import Agent, Observation
 from vaka.agents.heuristic import HeuristicAgent
-from vaka.agents.heuristics import ROLLOUT_DEPTH, VALUES
-from vaka.agents.ismcts import ROLLOUT, IsmctsAgent
+from vaka.agents.heuristics import SEARCH, VALUES
+from vaka.agents.ismcts import IsmctsAgent
 from vaka.agents.random import RandomAgent
 from vaka.core.errors import VakaError
 
@@ -43,10 +43,9 @@ def _heuristic(noise: float, name: str) -> Callable[[str, int], Agent]:
 
 
 def search_agent(game_id: str, seed: int, **settings: Any) -> IsmctsAgent:
-    """The hard bot's search for a game: its value estimate and rollout depth, and any
-    other settings of :class:`IsmctsAgent` given."""
-    settings.setdefault("rollout_depth", ROLLOUT_DEPTH.get(game_id, ROLLOUT))
-    return IsmctsAgent(VALUES.get(game_id), seed, **settings)
+    """The hard bot's search for a game: its value estimate and search settings
+    (``heuristics.SEARCH``), and any other settings of :class:`IsmctsAgent` given."""
+    return IsmctsAgent(VALUES.get(game_id), seed, **{**SEARCH.get(game_id, {}), **settings})
 
 
 def _hard(game_id: str, seed: int) -> Agent:

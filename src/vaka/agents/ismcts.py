@@ -38,12 +38,14 @@ ROLLOUT = 12
 
 
 class Node:
-    __slots__ = ("children", "stats")
+    __slots__ = ("children", "order", "stats")
 
     def __init__(self) -> None:
         # per seat: action -> [visits, total reward, times available]
         self.stats: dict[int, dict[Any, list[float]]] = {}
         self.children: dict[tuple[tuple[int, Any], ...], Node] = {}
+        # per seat: the rank of each action for progressive widening (default: legal order)
+        self.order: dict[int, dict[Any, int]] = {}
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,7 @@ class IsmctsAgent:
         rollout_depth: int = ROLLOUT,
         exploration: float = 0.7,
         widen: float = 2.0,
+        prior_visits: int = 0,
         name: str = "hard",
     ) -> None:
         self.values = values
@@ -76,6 +79,7 @@ class IsmctsAgent:
         self.rollout_depth = rollout_depth if values is not None else 10**9
         self.exploration = exploration
         self.widen = widen
+        self.prior_visits = prior_visits if values is not None else 0
         self.name = name
         self.last_iterations = 0  # how many the last search ran (for benchmarks)
 
@@ -87,6 +91,8 @@ class IsmctsAgent:
     def analyse(self, obs: Observation) -> list[Choice]:
         """Search, then the root actions of ``obs.seat``, most tried first."""
         root = Node()
+        if self.prior_visits:
+            self._seed_root(root, obs)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while done < self.iterations or (deadline and time.perf_counter() < deadline):
@@ -97,12 +103,40 @@ class IsmctsAgent:
         self.last_iterations = done
         table = root.stats.get(obs.seat, {})
         choices = [
-            Choice(a, int(s[VISITS]), s[TOTAL] / s[VISITS] if s[VISITS] else 0.0)
+            Choice(
+                a,
+                int(s[VISITS]) - self.prior_visits,
+                s[TOTAL] / s[VISITS] if s[VISITS] else 0.0,
+            )
             for a, s in table.items()
             if a in obs.legal_actions
         ]
         choices.sort(key=lambda c: (-c.visits, -c.value))
         return choices
+
+    def _seed_root(self, root: Node, obs: Observation) -> None:
+        """Start the root from the value estimate one step ahead (what the medium bot
+        weighs): each action counts ``prior_visits`` visits at that reward, and widening
+        offers the best-looking first. Where one decision has many actions of unequal
+        worth (Atua's placements), the search then spends its iterations refining the
+        promising ones instead of finding them by chance."""
+        assert self.values is not None
+        sample = obs.sample(self.rng.next64() >> 1)
+        priors = {}
+        for action in obs.legal_actions:
+            twin = sample.clone()
+            twin.apply(obs.seat, action)
+            priors[action] = self._reward(self.values(twin), obs.seat)
+        ranked = sorted(obs.legal_actions, key=lambda a: -priors[a])
+        root.order[obs.seat] = {a: i for i, a in enumerate(ranked)}
+        k = float(self.prior_visits)
+        root.stats[obs.seat] = {a: [k, k * priors[a], 0.0] for a in ranked}
+
+    @staticmethod
+    def _reward(values: list[float], seat: int) -> float:
+        # Being ahead by about 5 points is close to a sure win. Alone (a solo game), the
+        # value is the seat's lead over the game's own opponent.
+        return 0.5 + 0.5 * math.tanh(advantage(values, seat) / 5)
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, root: Node, state: State) -> None:
@@ -144,6 +178,9 @@ class IsmctsAgent:
                 stat = table[action] = [0.0, 0.0, 0.0]
             stat[AVAILABLE] += 1
             visits += stat[VISITS]
+        order = node.order.get(seat)
+        if order is not None:
+            legal = sorted(legal, key=lambda a: order.get(a, len(order)))
         allowed = legal
         if len(legal) > 2:
             width = max(2, int(self.widen * math.sqrt(visits + 1)))
@@ -173,6 +210,4 @@ class IsmctsAgent:
             steps += 1
         assert self.values is not None
         values = self.values(state)
-        # Scale: being ahead by about 5 points is close to a sure win. Alone (a solo game),
-        # the value is the seat's lead over the game's own opponent.
-        return [0.5 + 0.5 * math.tanh(advantage(values, seat) / 5) for seat in range(len(values))]
+        return [self._reward(values, seat) for seat in range(len(values))]

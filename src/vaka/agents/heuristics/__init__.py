@@ -7,6 +7,7 @@ rollouts early. A game without an entry can still be searched with full random r
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from vaka.agents.heuristics import atua, raiatea, rapanui
 from vaka.core.state import State
@@ -19,10 +20,12 @@ VALUES: dict[str, Values] = {
     "atua": atua.values,
 }
 
-#: How many random actions a search rollout plays before the value estimate judges it, where
-#: a game needs other than the search's default: an Atua action often lays a card, and a
-#: laid card makes a new island whose candidate placements cost milliseconds.
-ROLLOUT_DEPTH: dict[str, int] = {"atua": 3}
+#: The search's settings where a game needs other than :class:`IsmctsAgent`'s defaults.
+#: Atua: random actions after a leaf only add noise to a value estimate that already looks
+#: ahead (and every card they lay makes a new island whose candidate placements cost
+#: milliseconds), so the estimate judges the leaf itself; and a placement is one of up to 40
+#: of unequal worth, so the root starts from the estimate one step ahead (docs/AGENTS.md).
+SEARCH: dict[str, dict[str, Any]] = {"atua": {"rollout_depth": 0, "prior_visits": 10}}
 
 
 def advantage(values: list[float], seat: int) -> float:
