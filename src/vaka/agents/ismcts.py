@@ -116,10 +116,11 @@ class IsmctsAgent:
 
     def _seed_root(self, root: Node, obs: Observation) -> None:
         """Start the root from the value estimate one step ahead (what the medium bot
-        weighs): each action counts ``prior_visits`` visits at that reward, and widening
-        offers the best-looking first. Where one decision has many actions of unequal
-        worth (Atua's placements), the search then spends its iterations refining the
-        promising ones instead of finding them by chance."""
+        weighs): each action counts ``prior_visits`` visits at that reward, so every one is
+        in play from the first iteration and the search starts from medium's ranking (which
+        also orders the actions for widening). Where one decision has many actions of
+        unequal worth (Atua's placements), the iterations then go to refining the promising
+        ones instead of finding them by chance."""
         assert self.values is not None
         sample = obs.sample(self.rng.next64() >> 1)
         priors = {}
