@@ -13,6 +13,18 @@ if TYPE_CHECKING:
     from vaka.core.game import Action
 
 
+def look_ahead(values: Values, obs: Observation, seed: int) -> list[tuple[float, Action]]:
+    """Each legal action, in legal order, with the advantage it leaves the seat one step
+    ahead, all tried on one determinization (``seed``)."""
+    base = obs.sample(seed)
+    found = []
+    for action in obs.legal_actions:
+        after = base.clone()
+        after.apply(obs.seat, action)
+        found.append((advantage(values(after), obs.seat), action))
+    return found
+
+
 class HeuristicAgent:
     """One-step lookahead with a value estimate; ``noise`` is the share of random moves
     (an easier opponent)."""
@@ -25,12 +37,7 @@ class HeuristicAgent:
 
     def scored(self, obs: Observation) -> list[tuple[float, Action]]:
         """Each legal action with the advantage it leaves, best first."""
-        base = obs.sample(self.rng.next64() >> 1)
-        found = []
-        for action in obs.legal_actions:
-            after = base.clone()
-            after.apply(obs.seat, action)
-            found.append((advantage(self.values(after), obs.seat), action))
+        found = look_ahead(self.values, obs, self.rng.next64() >> 1)
         found.sort(key=lambda pair: -pair[0])
         return found
 

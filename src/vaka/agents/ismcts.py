@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from vaka.agents.heuristic import look_ahead
 from vaka.agents.heuristics import Values, advantage
 from vaka.core.rng import Rng
 
@@ -122,22 +123,12 @@ class IsmctsAgent:
         unequal worth (Atua's placements), the iterations then go to refining the promising
         ones instead of finding them by chance."""
         assert self.values is not None
-        sample = obs.sample(self.rng.next64() >> 1)
-        priors = {}
-        for action in obs.legal_actions:
-            twin = sample.clone()
-            twin.apply(obs.seat, action)
-            priors[action] = self._reward(self.values(twin), obs.seat)
+        found = look_ahead(self.values, obs, self.rng.next64() >> 1)
+        priors = {action: _reward(lead) for lead, action in found}
         ranked = sorted(obs.legal_actions, key=lambda a: -priors[a])
         root.order[obs.seat] = {a: i for i, a in enumerate(ranked)}
         k = float(self.prior_visits)
         root.stats[obs.seat] = {a: [k, k * priors[a], 0.0] for a in ranked}
-
-    @staticmethod
-    def _reward(values: list[float], seat: int) -> float:
-        # Being ahead by about 5 points is close to a sure win. Alone (a solo game), the
-        # value is the seat's lead over the game's own opponent.
-        return 0.5 + 0.5 * math.tanh(advantage(values, seat) / 5)
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, root: Node, state: State) -> None:
@@ -211,4 +202,10 @@ class IsmctsAgent:
             steps += 1
         assert self.values is not None
         values = self.values(state)
-        return [self._reward(values, seat) for seat in range(len(values))]
+        return [_reward(advantage(values, seat)) for seat in range(len(values))]
+
+
+def _reward(lead: float) -> float:
+    """A value estimate's lead as a reward: being ahead by about 5 points is close to a sure
+    win. Alone (a solo game), the lead is the seat's estimate over the game's own opponent."""
+    return 0.5 + 0.5 * math.tanh(lead / 5)
