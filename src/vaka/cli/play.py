@@ -19,6 +19,7 @@ from vaka.core.record import save_record
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
+from vaka.sim.match import apply_decided, decide_together
 
 HELP = """\
 Type the number of a choice, or the action's text (e.g. [bold]draw 2[/bold], [bold]lay moai[/bold]).
@@ -166,18 +167,13 @@ def _loop(
 ) -> None:
     shown = 0  # log entries already printed
     while not state.is_over:
-        to_move = state.to_move
-        # bots moving together with others (sealed choices) decide on the same state, as in
-        # vaka.sim.match.play
-        decided = [(s, bots[s].act(Observation(state, s))) for s in to_move if s in bots]
-        if me in to_move:
+        decided = decide_together(state, bots)  # before the human's answer, as in matches
+        if me in state.to_move:
             shown = _print_log(state, me, shown)
             console.print(game.render(state.view(me)))
             _draw(game, state, me, pictures)
             _ask(game, state, me, save)
-        for seat, action in decided:
-            if seat in state.to_move and action in state.legal_actions(seat):
-                state.apply(seat, action)
+        apply_decided(state, decided)
     _print_log(state, me, shown)
 
 

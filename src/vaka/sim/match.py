@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from vaka.agents import Agent, Observation, make_agent
 from vaka.core.registry import load
@@ -25,16 +26,24 @@ class MatchResult:
 
 def play(state: State, agents: Sequence[Agent]) -> State:
     """Let the agents (one per seat) play ``state`` to the end; returns it."""
-    while True:
-        to_move = state.to_move
-        if not to_move:
-            return state
-        # Seats that move together (sealed choices) all decide on the same state, so that
-        # no seat is the one that answers last, its look-ahead seeing the step resolve.
-        decided = [(seat, agents[seat].act(Observation(state, seat))) for seat in to_move]
-        for seat, action in decided:
-            if seat in state.to_move and action in state.legal_actions(seat):
-                state.apply(seat, action)
+    by_seat = dict(enumerate(agents))
+    while state.to_move:
+        apply_decided(state, decide_together(state, by_seat))
+    return state
+
+
+def decide_together(state: State, agents: Mapping[int, Agent]) -> list[tuple[int, Any]]:
+    """The decisions of the agents' seats among those to move, all taken on this same state:
+    seats that move together (sealed choices) must not see one another's answers applied,
+    or the seat asked last would see, looking ahead, the step resolve."""
+    return [(s, agents[s].act(Observation(state, s))) for s in state.to_move if s in agents]
+
+
+def apply_decided(state: State, decided: list[tuple[int, Any]]) -> None:
+    """Apply decisions taken together; one that no longer applies is asked again later."""
+    for seat, action in decided:
+        if seat in state.to_move and action in state.legal_actions(seat):
+            state.apply(seat, action)
 
 
 def play_match(
