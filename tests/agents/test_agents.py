@@ -137,14 +137,19 @@ def test_the_hard_bot_searches_each_game_with_its_settings() -> None:
 
 
 def test_the_hard_bot_plays_a_solo_atua_game_by_its_lead_over_tahuma() -> None:
-    """Alone, the search is rewarded by the seat's lead (there is no rival's value)."""
+    """Alone, the search is rewarded by the seat's lead (there is no rival's value),
+    measured from where it stands: Tahuma starts 20 points ahead even at easy, and a lead
+    measured from zero would reward every choice with all but 0."""
     state = vaka.load("atua").new_state(1, seed=3, level="easy")
+    state.apply(0, "take right")
+    state.apply(0, state.legal_actions(0)[0])  # now: place the card, up to 40 ways
     bot = make_agent("hard", "atua", seed=3)
     assert isinstance(bot, IsmctsAgent)
     bot.iterations = 60
     choices = bot.analyse(Observation(state, 0))
-    values = {c.value for c in choices}
-    assert len(values) > 1 and values != {0.5}  # rewards differ between the choices
+    values = [c.value for c in choices]
+    assert max(values) - min(values) > 0.05  # the choices are told apart
+    assert all(0.01 < v < 0.99 for v in values)
 
 
 def test_a_seeded_root_starts_from_the_one_step_estimate() -> None:
@@ -159,3 +164,53 @@ def test_a_seeded_root_starts_from_the_one_step_estimate() -> None:
     assert {c.action for c in choices} == set(state.legal_actions(0))
     assert sum(c.visits for c in choices) == 30
     assert all(0.0 <= c.value <= 1.0 for c in choices)
+
+
+def test_the_seats_own_next_decisions_start_from_the_estimate_too() -> None:
+    """A card taken is judged by its good placements: the node after a take, where the
+    same seat places the card, is seeded and ordered by the one-step estimate like the
+    root; a node where another seat moves is not."""
+    from vaka.agents.heuristic import leads
+    from vaka.agents.heuristics import VALUES
+
+    state = vaka.load("atua").new_state(2, seed=4)
+    bot = make_agent("hard", "atua", seed=2)
+    assert isinstance(bot, IsmctsAgent)
+    bot.iterations = 40
+    bot.analyse(Observation(state, 0))
+    tree = bot.last_tree
+    assert tree is not None and tree.order[0]
+    seeded = 0
+    for joint, child in tree.children.items():
+        assert joint[0][0] == 0  # the take
+        if 0 not in child.order:
+            continue  # a take tried too rarely to reach its placements
+        seeded += 1
+        after = state.clone()
+        after.apply(0, joint[0][1])
+        legal = after.legal_actions(0)
+        assert set(child.order[0]) == set(legal)  # every placement, ranked
+        found = dict((a, lead) for lead, a in leads(VALUES["atua"], after, 0, legal))
+        ranked = sorted(legal, key=lambda a: child.order[0][a])
+        # ranked by the estimate (the deal differs only in what no placement depends on)
+        assert [round(found[a], 6) for a in ranked] == sorted(
+            (round(v, 6) for v in found.values()), reverse=True
+        )
+        for visits, _, _ in child.stats[0].values():
+            assert visits >= bot.prior_visits
+    assert seeded >= 1
+    nodes = [tree]
+    while nodes:  # the rival's turns are not seeded
+        node = nodes.pop()
+        assert 1 not in node.order
+        nodes.extend(node.children.values())
+
+
+def test_seeding_stops_at_the_prior_depth() -> None:
+    state = vaka.load("atua").new_state(2, seed=4)
+    bot = make_agent("hard", "atua", seed=2)
+    assert isinstance(bot, IsmctsAgent)
+    bot.iterations, bot.prior_depth = 40, 1
+    bot.analyse(Observation(state, 0))
+    assert bot.last_tree is not None
+    assert all(not child.order for child in bot.last_tree.children.values())

@@ -9,19 +9,29 @@ from vaka.agents.heuristics import Values, advantage
 from vaka.core.rng import Rng
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from vaka.agents.base import Observation
     from vaka.core.game import Action
+    from vaka.core.state import State
 
 
 def look_ahead(values: Values, obs: Observation, seed: int) -> list[tuple[float, Action]]:
     """Each legal action, in legal order, with the advantage it leaves the seat one step
     ahead, all tried on one determinization (``seed``)."""
-    base = obs.sample(seed)
+    return leads(values, obs.sample(seed), obs.seat, obs.legal_actions)
+
+
+def leads(
+    values: Values, state: State, seat: int, actions: Sequence[Action]
+) -> list[tuple[float, Action]]:
+    """Each of ``actions`` with the advantage it leaves ``seat``, tried on copies of
+    ``state`` (a determinization: the seat's view of the true game)."""
     found = []
-    for action in obs.legal_actions:
-        after = base.clone()
-        after.apply(obs.seat, action)
-        found.append((advantage(values(after), obs.seat), action))
+    for action in actions:
+        after = state.clone()
+        after.apply(seat, action)
+        found.append((advantage(values(after), seat), action))
     return found
 
 

@@ -12,7 +12,9 @@ statistics at the node, blind to the others' picks, and the joint choice leads o
 searching seat never sees the other seats' real pending choices: the deal re-samples them.
 
 Large action sets are tamed by progressive widening: a node offers only its first
-``widen * visits ** 0.5`` actions (at least 2) until it has been visited more. Rollouts are
+``widen * visits ** 0.5`` actions (at least 2) until it has been visited more. With
+``prior_visits``, the root and the seat's own next decisions start from the game's value
+estimate one step ahead, which also orders their actions for widening. Rollouts are
 random and stop after ``rollout_depth`` actions, where the game's value estimate (if it has
 one) scores the position; a finished game scores 1 for a win (shared wins split).
 """
@@ -24,7 +26,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from vaka.agents.heuristic import look_ahead
+from vaka.agents.heuristic import leads
 from vaka.agents.heuristics import Values, advantage
 from vaka.core.rng import Rng
 
@@ -71,6 +73,7 @@ class IsmctsAgent:
         exploration: float = 0.7,
         widen: float = 2.0,
         prior_visits: int = 0,
+        prior_depth: int = 4,
         name: str = "hard",
     ) -> None:
         self.values = values
@@ -81,8 +84,13 @@ class IsmctsAgent:
         self.exploration = exploration
         self.widen = widen
         self.prior_visits = prior_visits if values is not None else 0
+        self.prior_depth = prior_depth
         self.name = name
         self.last_iterations = 0  # how many the last search ran (for benchmarks)
+        self.last_tree: Node | None = None  # the last search's tree (for inspection)
+        self._seat = 0  # the seat searching now
+        self._alone = False  # a solo game: played for the best lead (see analyse)
+        self._par = 0.0  # the lead that earns a reward of one half
 
     def act(self, obs: Observation) -> Action:
         if len(obs.legal_actions) == 1:
@@ -92,8 +100,19 @@ class IsmctsAgent:
     def analyse(self, obs: Observation) -> list[Choice]:
         """Search, then the root actions of ``obs.seat``, most tried first."""
         root = Node()
+        self._seat = obs.seat
+        state = obs.sample(self.rng.next64() >> 1)
+        self._alone = self.values is not None and state.players == 1
+        self._par = 0.0
+        if self._alone:
+            assert self.values is not None
+            # Alone, the seat plays against the game (Atua's Tahuma) and may be far behind or
+            # ahead of it all game: measured from zero, every reward would be all but 0 or 1
+            # and the search blind. It plays for the best lead instead, rewarded by the lead
+            # against the estimate where it stands now; a game's end is judged the same way.
+            self._par = self.values(state)[0]
         if self.prior_visits:
-            self._seed_root(root, obs)
+            self._seed(root, obs.seat, state, list(obs.legal_actions))
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while done < self.iterations or (deadline and time.perf_counter() < deadline):
@@ -102,6 +121,7 @@ class IsmctsAgent:
             self._iterate(root, obs.sample(self.rng.next64() >> 1))
             done += 1
         self.last_iterations = done
+        self.last_tree = root
         table = root.stats.get(obs.seat, {})
         choices = [
             Choice(
@@ -115,33 +135,48 @@ class IsmctsAgent:
         choices.sort(key=lambda c: (-c.visits, -c.value))
         return choices
 
-    def _seed_root(self, root: Node, obs: Observation) -> None:
-        """Start the root from the value estimate one step ahead (what the medium bot
-        weighs): each action counts ``prior_visits`` visits at that reward, so every one is
-        in play from the first iteration and the search starts from medium's ranking (which
-        also orders the actions for widening). Where one decision has many actions of
-        unequal worth (Atua's placements), the iterations then go to refining the promising
-        ones instead of finding them by chance."""
+    def _seed(self, node: Node, seat: int, state: State, legal: list[Any]) -> None:
+        """Start a node of the searching seat from the value estimate one step ahead (what
+        the medium bot weighs): each action counts ``prior_visits`` visits at that reward,
+        so every one is in play from the first visit and the search starts from medium's
+        ranking (which also orders the actions for widening). Where one decision has many
+        actions of unequal worth (Atua's placements), the iterations then go to refining
+        the promising ones instead of finding them by chance. The root is seeded, and so is
+        each node the seat reaches by its own decisions alone, up to ``prior_depth``
+        decisions deep (its next steps this turn; alone, in a solo game, every node would
+        be the seat's and the seeding would cost more than it saves): a card taken is then
+        judged by its good placements, not by the average of the placements tried first."""
         assert self.values is not None
-        found = look_ahead(self.values, obs, self.rng.next64() >> 1)
-        priors = {action: _reward(lead) for lead, action in found}
-        ranked = sorted(obs.legal_actions, key=lambda a: -priors[a])
-        root.order[obs.seat] = {a: i for i, a in enumerate(ranked)}
+        found = leads(self.values, state, seat, legal)
+        priors = {action: _reward(lead - self._par) for lead, action in found}
+        ranked = sorted(legal, key=lambda a: -priors[a])
+        node.order[seat] = {a: i for i, a in enumerate(ranked)}
         k = float(self.prior_visits)
-        root.stats[obs.seat] = {a: [k, k * priors[a], 0.0] for a in ranked}
+        node.stats[seat] = {a: [k, k * priors[a], 0.0] for a in ranked}
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, root: Node, state: State) -> None:
         path: list[tuple[Node, list[tuple[int, Any]]]] = []
         node = root
+        own = True  # every step so far was the searching seat's own decision
         while True:
             to_move = state.to_move
             if not to_move:
                 break
+            own = own and tuple(to_move) == (self._seat,)
             joint = []
             expanded = False
             for seat in to_move:
-                action, new = self._select(node, seat, state.legal_actions(seat))
+                legal = state.legal_actions(seat)
+                if (
+                    own
+                    and self.prior_visits
+                    and len(path) < self.prior_depth
+                    and seat not in node.order
+                    and len(legal) > 1
+                ):
+                    self._seed(node, seat, state, legal)
+                action, new = self._select(node, seat, legal)
                 joint.append((seat, action))
                 expanded = expanded or new
             for seat, action in joint:
@@ -191,18 +226,17 @@ class IsmctsAgent:
 
     def _rollout(self, state: State) -> list[float]:
         rng = self.rng
-        steps = 0
-        while steps < self.rollout_depth:
+        for _ in range(self.rollout_depth):
             to_move = state.to_move
             if not to_move:
-                winners = state.winners()
-                return [1 / len(winners) if s in winners else 0.0 for s in range(state.players)]
+                break
             for seat in to_move:
                 state.apply(seat, rng.choice(state.legal_actions(seat)))
-            steps += 1
-        assert self.values is not None
+        if self.values is None or (not state.to_move and not self._alone):
+            winners = state.winners()
+            return [1 / len(winners) if s in winners else 0.0 for s in range(state.players)]
         values = self.values(state)
-        return [_reward(advantage(values, seat)) for seat in range(len(values))]
+        return [_reward(advantage(values, seat) - self._par) for seat in range(len(values))]
 
 
 def _reward(lead: float) -> float:
