@@ -20,17 +20,6 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
 TERRAINS: Final = ("mainland", "beach", "sea")
-SYMBOL_KINDS: Final = (
-    "fisherman",
-    "fish",
-    "huntress",
-    "bird",
-    "canoe",
-    "palm",
-    "coconut",
-    "totem",
-    "volcano",
-)
 
 #: A straight piece of the card edge: (x1, y1, x2, y2, nx, ny), (nx, ny) the outward normal.
 Edge = tuple[int, int, int, int, int, int]
@@ -176,5 +165,6 @@ CARDS: Final = _cards(_RAW)
 ISLAND_IDS: Final = tuple(c.id for c in CARDS.values() if c.kind == "island")
 VILLAGE_IDS: Final = tuple(c.id for c in CARDS.values() if c.kind == "village")
 TOTEMS: Final = tuple(_RAW["totems"])
+SYMBOL_KINDS: Final = tuple(_RAW["symbol_kinds"])  # the kinds of symbol printed on cards
 CARD_WIDTH: Final = CARDS[VILLAGE_IDS[0]].width
 CARD_HEIGHT: Final = CARDS[VILLAGE_IDS[0]].height
