@@ -102,14 +102,15 @@ class IsmctsAgent:
         root = Node()
         self._seat = obs.seat
         state = obs.sample(self.rng.next64() >> 1)
+        # Alone, the seat plays against the game (Atua's Tahuma) and is 20 or more points
+        # behind or ahead of it for most of a game: measured from zero, every reward would be
+        # all but 0 or 1 and the search blind. It plays for its best lead instead, rewarded
+        # by the lead against the estimate where it stands now; the game's end is judged the
+        # same way (its win is a threshold on that lead).
         self._alone = self.values is not None and state.players == 1
         self._par = 0.0
         if self._alone:
             assert self.values is not None
-            # Alone, the seat plays against the game (Atua's Tahuma) and may be far behind or
-            # ahead of it all game: measured from zero, every reward would be all but 0 or 1
-            # and the search blind. It plays for the best lead instead, rewarded by the lead
-            # against the estimate where it stands now; a game's end is judged the same way.
             self._par = self.values(state)[0]
         if self.prior_visits:
             self._seed(root, obs.seat, state, list(obs.legal_actions))
