@@ -199,10 +199,11 @@ def test_the_seats_own_next_decisions_start_from_the_estimate_too() -> None:
         for visits, _, _ in child.stats[0].values():
             assert visits >= bot.prior_visits
     assert seeded >= 1
-    nodes = [tree]
-    while nodes:  # the rival's turns are not seeded
+    nodes = list(tree.children.values())
+    while nodes:  # the rival's turns are not seeded, nor two-way choices (never widened)
         node = nodes.pop()
         assert 1 not in node.order
+        assert 0 not in node.order or len(node.order[0]) > 2
         nodes.extend(node.children.values())
 
 

@@ -73,7 +73,7 @@ class IsmctsAgent:
         exploration: float = 0.7,
         widen: float = 2.0,
         prior_visits: int = 0,
-        prior_depth: int = 4,
+        prior_depth: int = 3,
         name: str = "hard",
     ) -> None:
         self.values = values
@@ -143,10 +143,11 @@ class IsmctsAgent:
         ranking (which also orders the actions for widening). Where one decision has many
         actions of unequal worth (Atua's placements), the iterations then go to refining
         the promising ones instead of finding them by chance. The root is seeded, and so is
-        each node the seat reaches by its own decisions alone, up to ``prior_depth``
-        decisions deep (its next steps this turn; alone, in a solo game, every node would
-        be the seat's and the seeding would cost more than it saves): a card taken is then
-        judged by its good placements, not by the average of the placements tried first."""
+        each node of more than two actions that the seat reaches by its own decisions
+        alone, fewer than ``prior_depth`` decisions below the root (the rest of its turn;
+        alone, in a solo game, every node is the seat's, and beyond its turn each deal
+        brings other cards, so seeding there would cost more than it saves): a card taken
+        is then judged by its good placements, not by the average of those tried first."""
         assert self.values is not None
         found = leads(self.values, state, seat, legal)
         priors = {action: _reward(lead - self._par) for lead, action in found}
@@ -174,7 +175,7 @@ class IsmctsAgent:
                     and self.prior_visits
                     and len(path) < self.prior_depth
                     and seat not in node.order
-                    and len(legal) > 1
+                    and len(legal) > 2  # two actions are never widened: UCB tries both
                 ):
                     self._seed(node, seat, state, legal)
                 action, new = self._select(node, seat, legal)
