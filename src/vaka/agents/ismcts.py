@@ -101,25 +101,19 @@ class IsmctsAgent:
         """Search, then the root actions of ``obs.seat``, most tried first."""
         root = Node()
         self._seat = obs.seat
-        state = obs.sample(self.rng.next64() >> 1)
-        # Alone, the seat plays against the game (Atua's Tahuma) and is 20 or more points
-        # behind or ahead of it for most of a game: measured from zero, every reward would be
-        # all but 0 or 1 and the search blind. It plays for its best lead instead, rewarded
-        # by the lead against the estimate where it stands now; the game's end is judged the
-        # same way (its win is a threshold on that lead).
-        self._alone = self.values is not None and state.players == 1
-        self._par = 0.0
-        if self._alone:
-            assert self.values is not None
-            self._par = self.values(state)[0]
         if self.prior_visits:
+            state = obs.sample(self.rng.next64() >> 1)
+            self._set_par(state)
             self._seed(root, obs.seat, state, list(obs.legal_actions))
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while done < self.iterations or (deadline and time.perf_counter() < deadline):
             if deadline and time.perf_counter() >= deadline and done >= 1:
                 break
-            self._iterate(root, obs.sample(self.rng.next64() >> 1))
+            state = obs.sample(self.rng.next64() >> 1)
+            if done == 0 and not self.prior_visits:
+                self._set_par(state)
+            self._iterate(root, state)
             done += 1
         self.last_iterations = done
         self.last_tree = root
@@ -135,6 +129,15 @@ class IsmctsAgent:
         ]
         choices.sort(key=lambda c: (-c.visits, -c.value))
         return choices
+
+    def _set_par(self, state: State) -> None:
+        """Alone, the seat plays against the game (Atua's Tahuma) and is 20 or more points
+        behind or ahead of it for most of a game: measured from zero, every reward would be
+        all but 0 or 1 and the search blind. It plays for its best lead instead, rewarded
+        by the lead against the estimate where it stands now (``state``, a fresh deal); the
+        game's end is judged the same way (its win is a threshold on that lead)."""
+        self._alone = self.values is not None and state.players == 1
+        self._par = self.values(state)[0] if self.values is not None and self._alone else 0.0
 
     def _seed(self, node: Node, seat: int, state: State, legal: list[Any]) -> None:
         """Start a node of the searching seat from the value estimate one step ahead (what
