@@ -16,7 +16,8 @@ Large action sets are tamed by progressive widening: a node offers only its firs
 ``prior_visits``, the root and the seat's own next decisions start from the game's value
 estimate one step ahead, which also orders their actions for widening. Rollouts are
 random and stop after ``rollout_depth`` actions, where the game's value estimate (if it has
-one) scores the position; a finished game scores 1 for a win (shared wins split).
+one) scores the position; a finished game scores 1 for a win (shared wins split), except
+alone, where the seat plays for its best lead over the game (``_set_par``).
 """
 
 from __future__ import annotations
@@ -168,7 +169,7 @@ class IsmctsAgent:
             to_move = state.to_move
             if not to_move:
                 break
-            own = own and tuple(to_move) == (self._seat,)
+            own = own and to_move == (self._seat,)
             joint = []
             expanded = False
             for seat in to_move:
