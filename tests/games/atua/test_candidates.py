@@ -78,3 +78,28 @@ def test_every_card_fits_on_a_village_with_a_coast(village: str) -> None:
         # until a coast is laid: the headlands, sandbars and reefs
         assert {CARDS[c].template for c in misfits} == {"headland", "sandbar", "reef"}
         assert len(misfits) == 8
+
+
+def test_the_same_card_laid_the_same_way_makes_one_shared_island() -> None:
+    isl, deck = grown(3, cards=3)
+    before = [str(p) for p in isl.placements], isl.covered.copy()
+    options = g.candidates(isl, deck[0])
+    child = isl.with_card(options[0])
+    assert isl.with_card(options[0]) is child  # shared: measured and searched once
+    assert isl.with_card(options[1]) is not child
+    fresh = isl.copy()
+    fresh.add(options[0])
+    assert [str(p) for p in child.placements] == [str(p) for p in fresh.placements]
+    assert (child.covered == fresh.covered).all()
+    assert g.candidates(child, deck[1]) == g.candidates(fresh, deck[1])
+    # the island it was made from is unchanged, and a copy of it shares nothing
+    assert ([str(p) for p in isl.placements], list(isl.covered)) == (before[0], list(before[1]))
+    assert isl.copy().with_card(options[0]) is not child
+
+
+def test_an_island_keeps_a_bounded_number_of_islands_made_from_it() -> None:
+    isl, deck = grown(4, cards=2)
+    made = [isl.with_card(p) for cid in deck[:8] for p in g.candidates(isl, cid)]
+    assert len(made) > g.CHILDREN_KEPT  # enough to overflow
+    assert len(isl._children) == g.CHILDREN_KEPT
+    assert isl.with_card(made[-1].placements[-1]) is made[-1]  # the latest are kept

@@ -52,6 +52,9 @@ Bools = npt.NDArray[np.bool_]
 _ANGLES = np.radians(np.arange(FULL_TURN) / 10.0)
 _COS: Final[Floats] = np.cos(_ANGLES)
 _SIN: Final[Floats] = np.sin(_ANGLES)
+#: Islands made from one island that it keeps for reuse (``Island.with_card``): every
+#: candidate placement of a card and then some.
+CHILDREN_KEPT: Final = 2 * CANDIDATE_LIMIT
 for _a, (_c, _s) in {0: (1, 0), 900: (0, 1), 1800: (-1, 0), 2700: (0, -1)}.items():
     _COS[_a], _SIN[_a] = _c, _s
 
@@ -161,6 +164,8 @@ class Island:
         # changed once a game holds it (a new card makes a new island), so asking again, as
         # clones, guesses and bots do, costs a lookup
         self._candidates: dict[tuple[str, int, tuple[int, ...]], list[Placement]] = {}
+        # the islands made from this one by laying one more card (see ``with_card``)
+        self._children: dict[Placement, Island] = {}
         self.footprint: BaseGeometry = Polygon()
         self.visible_beach: list[BaseGeometry] = []  # per placed card
         self.symbols: list[VisibleSymbol] = []  # every printed symbol on the island...
@@ -216,6 +221,7 @@ class Island:
         twin._visible = dict(self._visible)
         twin._edges = dict(self._edges)
         twin._candidates = {}
+        twin._children = {}
         twin.visible_beach = list(self.visible_beach)
         twin.symbols = list(self.symbols)
         twin.covered = self.covered.copy()
@@ -223,6 +229,23 @@ class Island:
         return twin
 
     # ------------------------------------------------------------------ changing
+    def with_card(self, p: Placement) -> Island:
+        """A new island: this one with ``p`` laid on top, without checking the rules.
+
+        An island a game holds never changes, so the same card laid the same way on the same
+        island makes the same island, and it is shared: a search lays each placement it
+        tries in many clones and guesses, and the shared island measures its geometry and
+        finds its candidates once. The last ``CHILDREN_KEPT`` are kept.
+        """
+        child = self._children.get(p)
+        if child is None:
+            child = self.copy()
+            child.add(p)
+            if len(self._children) >= CHILDREN_KEPT:
+                del self._children[next(iter(self._children))]
+            self._children[p] = child
+        return child
+
     def place(self, p: Placement) -> None:
         """Lays the card if every rule allows it; else raises :class:`IllegalPlacement`."""
         reason = check(self, p)
@@ -251,6 +274,7 @@ class Island:
         self._visible = {}
         self._edges = {}
         self._candidates = {}
+        self._children = {}
         self.visible_beach.append(laid_terrain(p, "beach"))
         self.footprint = shapely.union(self.footprint, outline)
         self.placements.append(p)

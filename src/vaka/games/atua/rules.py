@@ -133,8 +133,7 @@ def _do(st: AtuaState, action: A.Action, forced: bool) -> None:
     phase, seat, _ = st.queue.pop(0)
     st.choices = []
     if isinstance(action, Placement):
-        st.islands[seat] = st.islands[seat].copy()
-        st.islands[seat].add(action)
+        st.islands[seat] = st.islands[seat].with_card(action)
         st.held = None
         st.log.append(("place", seat, str(action)))
         _refill(st)
