@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import vaka
@@ -150,6 +152,22 @@ def test_the_hard_bot_plays_a_solo_atua_game_by_its_lead_over_tahuma() -> None:
     values = [c.value for c in choices]
     assert max(values) - min(values) > 0.05  # the choices are told apart
     assert all(0.01 < v < 0.99 for v in values)
+    # a value reads back as the lead over Tahuma it stands for (what `hint` shows): one
+    # half is the lead estimated at the root, and the reward's curve is undone
+    root = bot.solo_lead(0.5)
+    assert root is not None and root < 0  # Tahuma starts well ahead
+    assert bot.solo_lead(0.5 + 0.5 * math.tanh(3 / 5)) == pytest.approx(root + 3.0)
+    best, worst = (bot.solo_lead(v) for v in (max(values), min(values)))
+    assert best is not None and worst is not None and best > worst
+
+
+def test_a_value_reads_as_a_lead_only_alone() -> None:
+    state = vaka.load("atua").new_state(2, seed=4)
+    bot = make_agent("hard", "atua", seed=2)
+    assert isinstance(bot, IsmctsAgent)
+    bot.iterations = 5
+    bot.analyse(Observation(state, 0))
+    assert bot.solo_lead(0.7) is None
 
 
 def test_a_seeded_root_starts_from_the_one_step_estimate() -> None:

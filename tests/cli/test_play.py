@@ -143,3 +143,22 @@ def test_choices_say_what_they_cost_or_bring() -> None:
     assert done.returncode == 0, done.stderr
     assert "free" in done.stdout  # laying a hunter-gatherer alone
     assert "uncovers a" in done.stdout  # each row's draw names the card it uncovers
+
+
+def test_hint_names_the_hard_bots_top_choices_and_changes_nothing(tmp_path: Path) -> None:
+    save = tmp_path / "hinted.json"
+    done = vaka(
+        "play", "rapa-nui", "-p", "2", "--seed", "6", "--save", str(save),
+        stdin="hint\n1\nquit\n",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "The hard bot searched 600 futures:" in out
+    ranked = [line.strip() for line in out.splitlines() if line.strip()[:3] in ("1. ", "2. ")]
+    assert len(ranked) == 2 and "← it would play this" in ranked[0]
+    assert all("tried" in line and "went well" in line for line in ranked)
+    legal = {str(a) for a in engine.load("rapa-nui").new_state(2, 6).legal_actions(0)}
+    assert ranked[0][3:].split(":")[0] in legal  # a choice the player has
+    record = json.loads(save.read_text())
+    first = engine.load("rapa-nui").new_state(2, 6).legal_actions(0)[0]
+    assert record["actions"][0] == [0, str(first)]  # the hint played nothing itself

@@ -90,3 +90,11 @@ def test_a_first_game_without_tiles_from_the_command_line(tmp_path: Path) -> Non
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "row: 1:" in done.stdout and "fate tiles:" not in done.stdout
+
+
+def test_a_solo_hint_tells_the_lead_over_tahuma_each_choice_should_bring() -> None:
+    done = vaka("play", "atua", "--solo", "--level", "easy", "--seed", "5", stdin="hint\nquit\n")
+    assert done.returncode == 0, done.stderr
+    ranked = [line.strip() for line in done.stdout.splitlines() if line.strip()[:3] == "1. "]
+    assert ranked and "expected final lead" in ranked[-1] and "points" in ranked[-1]
+    assert "← it would play this" in ranked[-1]

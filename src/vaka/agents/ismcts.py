@@ -131,6 +131,15 @@ class IsmctsAgent:
         choices.sort(key=lambda c: (-c.visits, -c.value))
         return choices
 
+    def solo_lead(self, value: float) -> float | None:
+        """Alone (after a search): the lead over the game's own opponent, in points, that a
+        root value stands for (the inverse of the reward). ``None`` with rivals, where a
+        value reads as a chance to win."""
+        if not self._alone:
+            return None
+        v = min(max(value, 1e-9), 1 - 1e-9)
+        return self._par + 5 * math.atanh(2 * v - 1)
+
     def _set_par(self, state: State) -> None:
         """Alone, the seat plays against the game (Atua's Tahuma) and is 20 or more points
         behind or ahead of it for most of a game: measured from zero, every reward would be

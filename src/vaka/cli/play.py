@@ -216,7 +216,8 @@ def _choices(game: Game, state: State, me: int) -> None:
 
 def _hint(game: Game, state: State, me: int) -> None:
     """The hard bot's search for this seat: its top choices, how often it tried each and
-    how well they went (0 = a sure loss, 1 = a sure win)."""
+    how well they went (0 = a sure loss, 1 = a sure win; alone, the expected final lead
+    over the game's own opponent, such as Atua's Tahuma)."""
     seed = derive_seed(state.seed, "hint", len(state.history))
     bot = search_agent(game.id, seed, iterations=HINT_ITERATIONS)
     with console.status("thinking…"):
@@ -225,9 +226,16 @@ def _hint(game: Game, state: State, me: int) -> None:
     console.print(f"The hard bot searched {total} futures:")
     for rank, choice in enumerate(choices[:3], 1):
         action = escape(str(choice.action))
+        lead = bot.solo_lead(choice.value)
+        outcome = (
+            f"went well {choice.value:.0%}"
+            if lead is None
+            else f"expected final lead {lead:+.1f} points"
+        )
         console.print(
             f"  {rank}. [bold]{action}[/bold]: tried {choice.visits / total:.0%} of the time, "
-            f"went well {choice.value:.0%}" + ("  ← it would play this" if rank == 1 else "")
+            + outcome
+            + ("  ← it would play this" if rank == 1 else "")
         )
 
 
