@@ -235,7 +235,7 @@ class Island:
         An island a game holds never changes, so the same card laid the same way on the same
         island makes the same island, and it is shared: a search lays each placement it
         tries in many clones and guesses, and the shared island measures its geometry and
-        finds its candidates once. The last ``CHILDREN_KEPT`` are kept.
+        finds its candidates once. It keeps the ``CHILDREN_KEPT`` it made last.
         """
         child = self._children.get(p)
         if child is None:
