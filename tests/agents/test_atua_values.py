@@ -107,13 +107,12 @@ def test_the_solo_estimate_is_near_the_final_lead_from_the_first_turn() -> None:
 
 def _lay(st: AtuaState, seat: int, card: str, at: Placement) -> AtuaState:
     """The state with ``card`` laid on the seat's island where ``at`` lies, as the rules lay
-    a card: the island is replaced by a copy with one more card."""
+    a card: the island is replaced by the island with one more card."""
     twin = st.clone()
     assert isinstance(twin, AtuaState)
     p = Placement(card, at.x, at.y, at.angle)
     assert check(twin.islands[seat], p) is None
-    twin.islands[seat] = twin.islands[seat].copy()
-    twin.islands[seat].add(p)
+    twin.islands[seat] = twin.islands[seat].with_card(p)
     return twin
 
 

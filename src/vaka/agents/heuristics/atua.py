@@ -48,7 +48,13 @@ from vaka.games.atua.params import (
     TOTEM_POINTS,
     VOLCANO_BANDS,
 )
-from vaka.games.atua.scoring import beach_cards, breakdown, row_pairs, tahuma_breakdown
+from vaka.games.atua.scoring import (
+    beach_cards,
+    breakdown,
+    pair_points,
+    row_pairs,
+    tahuma_breakdown,
+)
 from vaka.games.atua.tiles import FATES, RESIDENTS, Fate
 
 if TYPE_CHECKING:
@@ -355,21 +361,20 @@ def _fate(fate: Fate, margins: dict[str, list[float]], seat: int, spread: float)
 
 @cache
 def _tahuma_pairs(have_a: int, have_b: int, a: str, b: str, future: int) -> float:
-    """Tahuma's expected pairs of one source: all his firsts when he has no more of them
-    than seconds, else half of them (rounded down), with the ``future`` cards still to come
-    to him bringing each symbol as a Poisson count of an average card's. The expectation,
-    not the rule applied to expected counts: early on, when both counts are uncertain, the
-    rule's kink costs him points (a reading of the counts alone overrated him by ~10)."""
-
-    def score(x: int, y: int) -> int:
-        return x if x <= y else x // 2
-
+    """Tahuma's expected pairs of one source (``scoring.pair_points``: all his firsts when
+    he has no more of them than seconds, else half of them), with the ``future`` cards
+    still to come to him bringing each symbol as a Poisson count of an average card's. The
+    expectation, not the rule applied to expected counts: early on, when both counts are
+    uncertain, the rule's kink costs him points (a reading of the counts alone overrated
+    him by ~10)."""
     if future <= 0:
-        return float(score(have_a, have_b))
-    la, lb = future * PER_CARD.get(a, 0.0), future * PER_CARD.get(b, 0.0)
-    pa, pb = _poisson(la), _poisson(lb)
+        return float(pair_points(have_a, have_b, 1, tahuma=True))
+    pa = _poisson(future * PER_CARD.get(a, 0.0))
+    pb = _poisson(future * PER_CARD.get(b, 0.0))
     return sum(
-        p * q * score(have_a + i, have_b + j) for i, p in enumerate(pa) for j, q in enumerate(pb)
+        p * q * pair_points(have_a + i, have_b + j, 1, tahuma=True)
+        for i, p in enumerate(pa)
+        for j, q in enumerate(pb)
     )
 
 
