@@ -30,6 +30,8 @@ Event = tuple[str, "int | None", Any]
 
 RECORD_FORMAT = "vaka-record"
 RECORD_VERSION = 1
+#: How many guesses :meth:`State.reveals` plays an action in.
+REVEAL_SAMPLES = 8
 
 
 class State(ABC):
@@ -213,6 +215,36 @@ class State(ABC):
         twin.history = []  # the real actions would tell the real hidden choices
         twin._redeal_hidden(seat)
         return twin
+
+    def reveals(self, seat: Seat, action: Action | str, samples: int = REVEAL_SAMPLES) -> bool:
+        """Whether playing ``action`` now would show anything hidden or random: a die
+        rolled, a card drawn, sealed choices opened. Taking such an action back would let
+        a player act again knowing more, so online tables allow undo only up to it.
+
+        Any draw from the random stream counts. Otherwise the action is played in
+        ``samples`` guesses of what ``seat`` cannot know (:meth:`determinize`): if the
+        seat's view or a spectator's differs between a guess and the real game, the action
+        uncovered something. This needs no game-specific code and reads what the rules
+        really do; a guess that happens to match the truth every time is one in which the
+        seat could have known the outcome anyway.
+        """
+        self.check_seat(seat)
+        real = self.clone()
+        before = real.rng.state
+        real.apply(seat, action)
+        if real.rng.state != before:
+            return True
+        mine, public = real.view(seat), real.view(None)
+        played = real.history[-1][1]
+        for k in range(samples):
+            guess = self.determinize(seat, derive_seed("reveals", k))
+            try:
+                guess.apply(seat, played)
+            except IllegalAction:  # the action's legality itself depends on hidden cards
+                return True
+            if guess.view(seat) != mine or guess.view(None) != public:
+                return True
+        return False
 
     def record(self) -> dict[str, Any]:
         """The game as JSON-ready data: enough for :func:`vaka.replay` to rebuild it."""
