@@ -1,0 +1,68 @@
+"""``vaka serve`` and ``vaka db upgrade``: the game service for tables of people and bots."""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+
+from vaka.cli.common import console
+
+DB_HELP = (
+    "Database URL: sqlite:///PATH or postgresql://USER@HOST:PORT/NAME. "
+    "Default: $VAKA_DB, else SQLite in your data folder."
+)
+
+
+def database(url: str | None) -> str:
+    from vaka.server.store import default_url
+
+    return url or os.environ.get("VAKA_DB") or default_url()
+
+
+def command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(help=DB_HELP)] = None,
+    bot_workers: Annotated[
+        int, typer.Option(help="Processes that think for bots (each uses one core).")
+    ] = 1,
+    hard_seconds: Annotated[
+        float, typer.Option(help="Seconds the hard bot thinks per move.")
+    ] = 1.0,
+) -> None:
+    """Run the game service: tables with seats for people and bots, over HTTP and
+    WebSockets. The database's schema is brought up to date first.
+
+    Examples:
+
+      vaka serve                      # SQLite in your data folder, on 127.0.0.1:8000
+
+      vaka serve --db postgresql://vaka@localhost/vaka --port 8001
+    """
+    import uvicorn
+
+    from vaka.server.api import create_app
+
+    url = database(db)
+    console.print(f"vaka serves on [bold]http://{host}:{port}/[/bold] (database: {url})")
+    console.print(f"The API and its schema: http://{host}:{port}/docs")
+    app = create_app(url, bot_workers=bot_workers, budgets={"hard": hard_seconds})
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16 * 1024)
+
+
+db_app = typer.Typer(help="Look after the service's database.", no_args_is_help=True)
+
+
+@db_app.command("upgrade")
+def upgrade(db: Annotated[str | None, typer.Option(help=DB_HELP)] = None) -> None:
+    """Bring the database's schema up to date (``vaka serve`` also does this on start).
+
+    Example: vaka db upgrade --db postgresql://vaka@localhost/vaka
+    """
+    from vaka.server.schema import upgrade as run
+
+    url = database(db)
+    run(url)
+    console.print(f"The database at {url} is up to date.")

@@ -1,0 +1,227 @@
+"""The HTTP side of the service: REST for the lobby and for acting, errors as typed JSON.
+
+``create_app(url)`` builds the FastAPI application; ``vaka serve`` runs it under uvicorn.
+The OpenAPI schema is at ``/openapi.json`` and its pages at ``/docs``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Literal
+
+from fastapi import Depends, FastAPI, Header, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from vaka.agents import AGENTS
+from vaka.core.errors import VakaError
+from vaka.core.registry import game_ids, load
+from vaka.server import ws
+from vaka.server.bots import Bots
+from vaka.server.errors import Forbidden, Stale, code_of, first_error
+from vaka.server.messages import (
+    Act,
+    ChatLine,
+    Checked,
+    CreatedTable,
+    CreateTable,
+    ErrorMessage,
+    GameInfo,
+    Joined,
+    JoinSeat,
+    Say,
+    TableState,
+    TableSummary,
+    Undo,
+)
+from vaka.server.notify import Fanout
+from vaka.server.schema import upgrade
+from vaka.server.service import TableService
+from vaka.server.store import Store
+
+MAX_BODY = 64 * 1024  # bytes: every request this API takes is far smaller
+LEVELS = ["random", "easy", "medium", "hard"]
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorMessage} for code in (400, 403, 404, 409, 413, 422)
+}
+
+
+def service(request: Request) -> TableService:
+    svc: TableService = request.app.state.service
+    return svc
+
+
+Service = Annotated[TableService, Depends(service)]
+
+
+def bearer(authorization: Annotated[str | None, Header(max_length=120)] = None) -> str:
+    if not authorization or not authorization.startswith("Bearer "):
+        raise Forbidden("send the seat's token as 'Authorization: Bearer TOKEN'")
+    return authorization[len("Bearer ") :]
+
+
+Token = Annotated[str, Depends(bearer)]
+
+
+def maybe_bearer(
+    authorization: Annotated[str | None, Header(max_length=120)] = None,
+) -> str | None:
+    return bearer(authorization) if authorization else None
+
+
+def create_app(url: str, bot_workers: int = 1, budgets: dict[str, float] | None = None) -> FastAPI:
+    """The application for a database URL (its schema is brought up to date on start)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(upgrade, url)
+        store = Store(url)
+        service = TableService(store, Bots(bot_workers, budgets))
+        fanout = await Fanout.start(store, service) if store.is_postgres else None
+        app.state.service = service
+        await service.start()
+        try:
+            yield
+        finally:
+            if fanout is not None:
+                await fanout.stop()
+            await service.close()
+            await store.close()
+
+    app = FastAPI(
+        title="vaka",
+        summary="Play Rapa Nui, Raiatea and Atua together: tables, seats, bots.",
+        version="1",
+        lifespan=lifespan,
+        responses=ERRORS,
+    )
+
+    @app.exception_handler(VakaError)
+    async def _refused(request: Request, exc: VakaError) -> JSONResponse:
+        code, status = code_of(exc)
+        body: dict[str, Any] = ErrorMessage(error=code, reason=str(exc)).model_dump()
+        if isinstance(exc, Stale) and isinstance(exc.state, TableState):
+            body["version"] = exc.state.version
+            body["state"] = exc.state.model_dump(mode="json")
+        return JSONResponse(body, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse(
+            ErrorMessage(error="invalid", reason=first_error(exc)).model_dump(), 422
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "invalid", 413: "too_large"}.get(exc.status_code, "invalid")
+        return JSONResponse(
+            ErrorMessage(error=code, reason=str(exc.detail)).model_dump(), exc.status_code
+        )
+
+    @app.middleware("http")
+    async def _limit_body(request: Request, call_next: Any) -> Response:
+        size = request.headers.get("content-length")
+        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+            return JSONResponse(
+                ErrorMessage(
+                    error="too_large", reason=f"requests are at most {MAX_BODY} bytes"
+                ).model_dump(),
+                413,
+            )
+        response: Response = await call_next(request)
+        return response
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> Response:
+        return RedirectResponse("/docs")
+
+    @app.get("/api/games")
+    async def games() -> list[GameInfo]:
+        """The games, their player counts, options and bot levels."""
+        infos = []
+        for gid in game_ids():
+            game = load(gid)
+            if gid not in ("rapa-nui", "raiatea", "atua"):
+                continue  # test-only games may sit in the registry
+            infos.append(
+                GameInfo(
+                    id=gid,
+                    name=game.name,
+                    min_players=game.min_players,
+                    max_players=game.max_players,
+                    options={
+                        name: {
+                            "default": opt.default,
+                            "help": opt.help,
+                            "choices": list(opt.choices),
+                        }
+                        for name, opt in game.options.items()
+                    },
+                    levels=[lvl for lvl in LEVELS if lvl in AGENTS],
+                )
+            )
+        return infos
+
+    @app.post("/api/tables", status_code=201)
+    async def create(req: CreateTable, svc: Service) -> CreatedTable:
+        """Make a table. Keep the returned tokens: each acts for one seat."""
+        return await svc.create(req)
+
+    @app.get("/api/tables")
+    async def tables(
+        svc: Service, status: Literal["open", "playing", "over"] = "open"
+    ) -> list[TableSummary]:
+        """Tables by status: ``open`` ones wait for players to join."""
+        return await svc.summaries(status)
+
+    @app.get("/api/tables/{table_id}")
+    async def table(table_id: str, svc: Service) -> TableSummary:
+        return svc.summary(await svc.table(table_id))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}", status_code=201)
+    async def join(table_id: str, seat: int, req: JoinSeat, svc: Service) -> Joined:
+        """Take an open seat; the answer's token acts for it from now on."""
+        token = await svc.join(table_id, seat, req.name)
+        return Joined(table=table_id, seat=seat, token=token)
+
+    @app.get("/api/tables/{table_id}/state")
+    async def state(
+        table_id: str, svc: Service, token: Annotated[str | None, Depends(maybe_bearer)]
+    ) -> TableState:
+        """What the token's seat may see now (no token: what a spectator sees)."""
+        seat = await svc.seat_of(table_id, token)
+        return svc.snapshot(await svc.table(table_id), seat)
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def act(table_id: str, req: Act, token: Token, svc: Service) -> TableState:
+        """Play an action (its text) from the version you saw."""
+        return await svc.act(table_id, token, req.action, req.version)
+
+    @app.post("/api/tables/{table_id}/check")
+    async def check(table_id: str, req: Act, token: Token, svc: Service) -> Checked:
+        """Would this action be legal now? Nothing is played."""
+        return await svc.check(table_id, token, req.action)
+
+    @app.post("/api/tables/{table_id}/undo")
+    async def undo(table_id: str, req: Undo, token: Token, svc: Service) -> TableState:
+        return await svc.undo(table_id, token, req.version)
+
+    @app.post("/api/tables/{table_id}/resign")
+    async def resign(table_id: str, token: Token, svc: Service) -> TableState:
+        return await svc.resign(table_id, token)
+
+    @app.post("/api/tables/{table_id}/chat", status_code=201)
+    async def chat(table_id: str, req: Say, token: Token, svc: Service) -> ChatLine:
+        return await svc.chat(table_id, token, req.text)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str, svc: Service) -> Response:
+        """The finished game's record, for ``vaka replay``."""
+        return Response(json.dumps(await svc.record(table_id)), media_type="application/json")
+
+    app.add_api_websocket_route("/ws/tables/{table_id}", ws.endpoint)
+    return app

@@ -1,0 +1,47 @@
+"""Bots think in other processes, so that a search never holds up the tables.
+
+A bot is handed a guess of the game made from its own seat's knowledge
+(``State.determinize``), never the true state: it cannot see more than its seat may.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor
+
+from vaka.agents import Agent, Observation, make_agent, search_agent
+from vaka.core.state import State
+
+#: Seconds a bot may think per move, by level (the others answer at once).
+BUDGETS = {"hard": 1.0}
+
+
+def decide(level: str, game_id: str, seed: int, guess: State, seat: int, seconds: float) -> str:
+    """One bot decision, as action text (runs in a worker process)."""
+    agent: Agent
+    if level == "hard":
+        agent = search_agent(game_id, seed, iterations=1, seconds=seconds)
+    else:
+        agent = make_agent(level, game_id, seed)
+    return str(agent.act(Observation(guess, seat)))
+
+
+class Bots:
+    """A pool of worker processes for bot decisions."""
+
+    def __init__(self, workers: int = 1, budgets: dict[str, float] | None = None) -> None:
+        self.budgets = {**BUDGETS, **(budgets or {})}
+        self.pool: Executor = ProcessPoolExecutor(
+            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+        )
+
+    async def decide(self, level: str, guess: State, seat: int, seed: int) -> str:
+        loop = asyncio.get_running_loop()
+        seconds = self.budgets.get(level, 0.0)
+        return await loop.run_in_executor(
+            self.pool, decide, level, guess.game.id, seed, guess, seat, seconds
+        )
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)

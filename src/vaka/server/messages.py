@@ -1,0 +1,189 @@
+"""Every message of the wire protocol, as Pydantic models (docs/PROTOCOL.md has examples).
+
+The same models serve REST (FastAPI turns them into the OpenAPI schema) and the WebSocket,
+so every client speaks one protocol: the browser, ``vaka play --server`` and remote bots.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+ActionText = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+ChatText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+Token = Annotated[str, StringConstraints(min_length=1, max_length=100)]
+Version = Annotated[int, Field(ge=0, le=10**9)]
+#: How a seat is filled when a table is made: ``me`` (the maker), ``open`` (anyone may
+#: join), ``bot:LEVEL`` (random, easy, medium, hard) or ``invite:NAME`` (kept for a friend,
+#: who joins with the invitation's token).
+SeatSpec = Annotated[str, StringConstraints(strip_whitespace=True, min_length=2, max_length=48)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ClockSpec(Strict):
+    """No clock; a live clock (minutes per player, seconds added per move); or turn-based
+    (days per move). What happens when time runs out is the table's ``policy``."""
+
+    kind: Literal["none", "live", "turn"] = "none"
+    minutes: Annotated[float, Field(gt=0, le=600)] = 10
+    increment: Annotated[float, Field(ge=0, le=600)] = 5
+    days: Annotated[float, Field(gt=0, le=30)] = 2
+
+
+class CreateTable(Strict):
+    game: Annotated[str, StringConstraints(max_length=32)]
+    players: Annotated[int, Field(ge=1, le=8)]
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=8)]
+    name: Name = "Player"
+    options: dict[str, bool | int | float | str] = {}
+    clock: ClockSpec = ClockSpec()
+    #: ``bot``: a medium bot plays on for a seat that resigned or ran out of time;
+    #: ``lose``: the same, and the seat is counted as lost whatever it scores.
+    policy: Literal["bot", "lose"] = "bot"
+
+
+class JoinSeat(Strict):
+    name: Name
+
+
+class SeatSummary(BaseModel):
+    seat: int
+    kind: Literal["open", "human", "bot"]
+    name: str | None
+    level: str | None = None
+    left: Literal["resign", "timeout"] | None = None  # played on by a bot since
+
+
+class TableSummary(BaseModel):
+    """What anyone may know of a table."""
+
+    id: str
+    game: str
+    game_name: str
+    players: int
+    options: dict[str, Any]
+    clock: ClockSpec
+    policy: str
+    status: Literal["open", "playing", "over"]
+    version: int
+    seats: list[SeatSummary]
+    to_move: list[int]
+    created_at: float
+    winners: list[int] | None = None
+    scores: list[float] | None = None
+    lost: list[int] = []  # seats counted as lost (policy "lose")
+
+
+class CreatedTable(BaseModel):
+    table: TableSummary
+    #: The maker's seat tokens (keep them: they act for those seats).
+    tokens: dict[int, str]
+    #: Tokens for invited friends; an invitation link carries one.
+    invitations: dict[int, str]
+
+
+class Joined(BaseModel):
+    table: str
+    seat: int
+    token: str
+
+
+class Choice(BaseModel):
+    action: str
+    note: str | None = None
+
+
+class ChatLine(BaseModel):
+    seat: int | None
+    name: str
+    text: str
+    at: float
+
+
+class Clocks(BaseModel):
+    kind: Literal["none", "live", "turn"]
+    #: live: seconds left per seat; turn: seconds until each running seat's deadline.
+    left: dict[int, float]
+    running: list[int]
+
+
+class TableState(BaseModel):
+    """Pushed to a seat (or a spectator, ``seat`` null) after every change."""
+
+    type: Literal["state"] = "state"
+    table: TableSummary
+    seat: int | None
+    version: int
+    view: dict[str, Any]
+    legal: list[Choice]
+    clocks: Clocks
+    can_undo: bool
+    chat: list[ChatLine]
+
+
+class ErrorMessage(BaseModel):
+    """Every refusal: ``error`` is a code (illegal, malformed, stale, forbidden,
+    not_found, invalid, refused, too_large, rate_limited), ``reason`` a sentence."""
+
+    type: Literal["error"] = "error"
+    error: str
+    reason: str
+    version: int | None = None
+
+
+class Checked(BaseModel):
+    """The answer to ``check``: would this action be legal now, and if not, why."""
+
+    type: Literal["checked"] = "checked"
+    action: str
+    legal: bool
+    reason: str | None = None
+
+
+class Act(Strict):
+    type: Literal["act"] = "act"
+    action: ActionText
+    version: Version
+
+
+class Undo(Strict):
+    type: Literal["undo"] = "undo"
+    version: Version
+
+
+class Resign(Strict):
+    type: Literal["resign"] = "resign"
+
+
+class Say(Strict):
+    type: Literal["chat"] = "chat"
+    text: ChatText
+
+
+class Check(Strict):
+    type: Literal["check"] = "check"
+    action: ActionText
+
+
+class Hello(Strict):
+    """The first message on a WebSocket: a seat token, or none to watch."""
+
+    type: Literal["hello"] = "hello"
+    token: Token | None = None
+
+
+ClientMessage = Annotated[Act | Undo | Resign | Say | Check | Hello, Field(discriminator="type")]
+
+
+class GameInfo(BaseModel):
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: dict[str, dict[str, Any]]
+    levels: list[str]

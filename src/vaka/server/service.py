@@ -1,0 +1,466 @@
+"""The table service: tables, seats, acting, undo, resigning, clocks, chat and bots.
+
+It knows neither HTTP nor SQL: transports call it and subscribe to its tables, and storage
+is a :class:`~vaka.server.store.Store`. Every change is stored before it is acknowledged;
+each process keeps the tables it serves in memory, one lock per table, and the unique key
+of the move log settles two processes racing for the same move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from vaka.agents import AGENTS
+from vaka.core.errors import IllegalAction, InvalidOptions, UnknownGame, VakaError
+from vaka.core.registry import load
+from vaka.core.rng import derive_seed
+from vaka.server import tokens
+from vaka.server.bots import Bots
+from vaka.server.clocks import Clock, read_clock
+from vaka.server.errors import Forbidden, NotFound, Refused, Stale
+from vaka.server.messages import (
+    ChatLine,
+    Checked,
+    Choice,
+    Clocks,
+    ClockSpec,
+    CreatedTable,
+    CreateTable,
+    SeatSummary,
+    TableState,
+    TableSummary,
+)
+from vaka.server.store import Chat, Move, MoveTaken, Seat, Store, TableData
+from vaka.server.table import Table
+
+Listener = Callable[[str], Awaitable[None]]
+CHAT_KEPT = 100  # chat lines sent with a table's state
+
+
+class TableService:
+    def __init__(self, store: Store, bots: Bots | None = None) -> None:
+        self.store = store
+        self.bots = bots or Bots()
+        self.tables: dict[str, Table] = {}
+        self.listeners: dict[str, set[Listener]] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        #: Called with a table id after this process stored a change (cross-process fan-out).
+        self.on_change: Callable[[str], Awaitable[None]] | None = None
+
+    # ------------------------------------------------------------ life cycle
+    async def start(self) -> None:
+        """Pick up the games in progress: their bots and clocks go on."""
+        for table_id in await self.store.table_ids(["playing"], limit=10_000):
+            table = await self.table(table_id)
+            self._next(table)
+
+    async def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        for table in self.tables.values():
+            if table.timer:
+                table.timer.cancel()
+        self.bots.close()
+
+    # ------------------------------------------------------------ tables
+    async def create(self, req: CreateTable) -> CreatedTable:
+        try:
+            game = load(req.game)
+            options = game.check_options(req.options)
+            game.new_state(req.players, 0, **options)
+        except (UnknownGame, InvalidOptions) as exc:
+            raise InvalidOptions(str(exc)) from exc
+        if len(req.seats) != req.players:
+            raise InvalidOptions(f"give one seat for each of the {req.players} players")
+        now = time.time()
+        mine: dict[int, str] = {}
+        invited: dict[int, str] = {}
+        seats = []
+        for i, spec in enumerate(req.seats):
+            kind, _, arg = spec.partition(":")
+            if kind == "bot":
+                level = arg or "medium"
+                if level not in AGENTS:
+                    raise InvalidOptions(
+                        f"seat {i}: no bot level {level!r}; levels: {', '.join(AGENTS)}"
+                    )
+                seats.append(Seat(i, "bot", f"{level} bot", level))
+            elif kind in ("me", "invite"):
+                token = tokens.new_token()
+                (mine if kind == "me" else invited)[i] = token
+                name = req.name if kind == "me" else (arg.strip()[:40] or f"Friend {i}")
+                seats.append(Seat(i, "human", name, None, tokens.token_hash(token)))
+            elif kind == "open" and not arg:
+                seats.append(Seat(i, "open"))
+            else:
+                raise InvalidOptions(
+                    f"seat {i}: {spec!r} is not me, open, bot:LEVEL or invite:NAME"
+                )
+        full = all(s.kind != "open" for s in seats)
+        data = TableData(
+            id=tokens.new_table_id(),
+            game=game.id,
+            players=req.players,
+            options=options,
+            seed=int.from_bytes(tokens.new_token().encode()[:8], "big") >> 2,
+            clock=req.clock.model_dump(),
+            policy=req.policy,
+            status="playing" if full else "open",
+            created_at=now,
+            started_at=now if full else None,
+            seats=seats,
+        )
+        await self.store.create(data)
+        table = Table.build(data)
+        self.tables[data.id] = table
+        self._next(table)
+        return CreatedTable(table=self.summary(table), tokens=mine, invitations=invited)
+
+    async def table(self, table_id: str) -> Table:
+        """A table, from memory or storage; :class:`NotFound` if there is none."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        data = await self.store.load(table_id) if 0 < len(table_id) <= 16 else None
+        if data is None:
+            raise NotFound(f"there is no table {table_id!r}")
+        table = self.tables.setdefault(table_id, Table.build(data))
+        return table
+
+    async def refresh(self, table_id: str) -> None:
+        """Catch up with changes another process stored, and tell this one's listeners."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            changed = await self._catch_up(table)
+        if changed:
+            self._next(table, bots=False)
+            await self._tell(table_id)
+
+    async def _catch_up(self, table: Table) -> bool:
+        fresh = await self.store.load(table.id)
+        if fresh is None:
+            return False
+        changed = (
+            fresh.status != table.data.status
+            or len(fresh.chat) != len(table.data.chat)
+            or [(s.kind, s.name) for s in fresh.seats]
+            != [(s.kind, s.name) for s in table.data.seats]
+        )
+        table.data.status, table.data.seats, table.data.chat = (
+            fresh.status,
+            fresh.seats,
+            fresh.chat,
+        )
+        table.data.started_at, table.data.finished_at = fresh.started_at, fresh.finished_at
+        for move in fresh.moves:
+            if move.number > table.version:
+                table.follow(move)
+                changed = True
+        return changed
+
+    async def summaries(self, status: str) -> list[TableSummary]:
+        ids = await self.store.table_ids([status])
+        return [self.summary(await self.table(i)) for i in ids]
+
+    # ------------------------------------------------------------ seats
+    async def join(self, table_id: str, seat: int, name: str) -> str:
+        """Take an open seat; returns its token. The game starts once no seat is open."""
+        table = await self.table(table_id)
+        async with table.lock:
+            if not 0 <= seat < table.data.players:
+                raise NotFound(f"table {table_id} has no seat {seat}")
+            token = tokens.new_token()
+            taken = Seat(seat, "human", name, None, tokens.token_hash(token))
+            if table.data.seats[seat].kind != "open" or not await self.store.take_seat(
+                table_id, taken
+            ):
+                await self._catch_up(table)
+                raise Refused(f"seat {seat} of table {table_id} is not open")
+            table.data.seats[seat] = taken
+            if all(s.kind != "open" for s in table.data.seats):
+                await self.store.set_status(table_id, "playing")
+                table.data.status = "playing"
+                table.data.started_at = time.time()
+        await self._changed(table)
+        return token
+
+    async def seat_of(self, table_id: str, token: str | None) -> int | None:
+        """The seat a token acts for at this table; None for no token (a spectator)."""
+        table = await self.table(table_id)
+        if token is None:
+            return None
+        for info in table.data.seats:
+            if tokens.matches(token, info.token_hash):
+                return info.seat
+        raise Forbidden("that token acts for no seat of this table")
+
+    # ------------------------------------------------------------ playing
+    async def act(self, table_id: str, token: str, action: str, version: int) -> TableState:
+        table = await self.table(table_id)
+        seat = await self._seat(table, token)
+        async with table.lock:
+            await self._current(table, seat, version)
+            if seat in table.left:
+                raise Refused("you left this game; a bot plays your seat now")
+            trial = table.state.clone()
+            trial.apply(seat, action)  # IllegalAction: nothing is stored or changed
+            text = str(trial.history[-1][1])
+            revealed = table.state.reveals(seat, text)
+            await self._store(
+                table, Move(table.version + 1, seat, "act", text, revealed, time.time())
+            )
+        await self._changed(table)
+        return self.snapshot(table, seat)
+
+    async def undo(self, table_id: str, token: str, version: int) -> TableState:
+        table = await self.table(table_id)
+        seat = await self._seat(table, token)
+        async with table.lock:
+            await self._current(table, seat, version, strict=True)
+            if not table.can_undo(seat):
+                raise Refused(
+                    "nothing to take back: only your own last actions, until another "
+                    "seat acts or something hidden or random comes to light"
+                )
+            await self._store(
+                table, Move(table.version + 1, seat, "undo", None, False, time.time())
+            )
+        await self._changed(table)
+        return self.snapshot(table, seat)
+
+    async def resign(self, table_id: str, token: str) -> TableState:
+        table = await self.table(table_id)
+        seat = await self._seat(table, token)
+        async with table.lock:
+            await self._catch_up(table)
+            if table.data.status != "playing" or seat in table.left:
+                raise Refused("there is no game in progress to resign from")
+            await self._store(
+                table, Move(table.version + 1, seat, "resign", None, False, time.time())
+            )
+        await self._changed(table)
+        return self.snapshot(table, seat)
+
+    async def check(self, table_id: str, token: str, action: str) -> Checked:
+        """Would ``action`` be legal for the token's seat now? Changes nothing."""
+        table = await self.table(table_id)
+        seat = await self._seat(table, token)
+        try:
+            table.state.clone().apply(seat, action)
+        except IllegalAction as exc:
+            return Checked(action=action, legal=False, reason=str(exc))
+        return Checked(action=action, legal=True)
+
+    async def chat(self, table_id: str, token: str, text: str) -> ChatLine:
+        table = await self.table(table_id)
+        seat = await self._seat(table, token)
+        line = Chat(seat, table.data.seats[seat].name or f"Seat {seat}", text, time.time())
+        async with table.lock:
+            await self.store.add_chat(table_id, line)
+            table.data.chat.append(line)
+        await self._changed(table)
+        return ChatLine(**vars(line))
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        """The finished game's record (before the end it would tell every hidden card)."""
+        table = await self.table(table_id)
+        if not table.state.is_over:
+            raise Refused("the record is published when the game is over")
+        return table.state.record()
+
+    async def _seat(self, table: Table, token: str) -> int:
+        seat = await self.seat_of(table.id, token)
+        assert seat is not None
+        return seat
+
+    async def _current(self, table: Table, seat: int, version: int, strict: bool = False) -> None:
+        """Refuse an action sent from an old version (it might be a repeat)."""
+        if version != table.version:
+            await self._catch_up(table)
+        if version == table.version:
+            return
+        if strict or not table.stale_but_fine(seat, version):
+            raise Stale(
+                f"the table is at version {table.version}, not {version}: look again",
+                self.snapshot(table, seat),
+            )
+
+    async def _store(self, table: Table, move: Move) -> None:
+        """Store a move, then (and only then) play it on the table in memory."""
+        over_after = False
+        if move.kind == "act":
+            trial = table.state.clone()
+            assert move.action is not None
+            trial.apply(move.seat, move.action)
+            over_after = trial.is_over
+        try:
+            await self.store.append(table.id, move, status="over" if over_after else None)
+        except MoveTaken:
+            await self._catch_up(table)
+            raise Stale(
+                f"another move was stored first; the table is at version {table.version}",
+                self.snapshot(table, move.seat),
+            ) from None
+        table.follow(move)
+        if over_after:
+            table.data.status = "over"
+            table.data.finished_at = move.at
+
+    async def _changed(self, table: Table) -> None:
+        self._next(table)
+        if self.on_change is not None:
+            await self.on_change(table.id)
+        await self._tell(table.id)
+
+    # ------------------------------------------------------------ listeners
+    def subscribe(self, table_id: str, listener: Listener) -> None:
+        self.listeners.setdefault(table_id, set()).add(listener)
+
+    def unsubscribe(self, table_id: str, listener: Listener) -> None:
+        self.listeners.get(table_id, set()).discard(listener)
+
+    async def _tell(self, table_id: str) -> None:
+        for listener in list(self.listeners.get(table_id, ())):
+            await listener(table_id)
+
+    # ------------------------------------------------------------ what is shown
+    def summary(self, table: Table) -> TableSummary:
+        data, state = table.data, table.state
+        over = state.is_over
+        lost = sorted(s for s, why in table.left.items() if data.policy == "lose")
+        return TableSummary(
+            id=data.id,
+            game=data.game,
+            game_name=table.game.name,
+            players=data.players,
+            options=data.options,
+            clock=ClockSpec(**data.clock),
+            policy=data.policy,
+            status=data.status,  # type: ignore[arg-type]
+            version=table.version,
+            seats=[
+                SeatSummary(
+                    seat=s.seat,
+                    kind=s.kind,  # type: ignore[arg-type]
+                    name=s.name,
+                    level=s.level,
+                    left=table.left.get(s.seat),  # type: ignore[arg-type]
+                )
+                for s in data.seats
+            ],
+            to_move=list(state.to_move) if data.status == "playing" else [],
+            created_at=data.created_at,
+            winners=[w for w in state.winners() if w not in lost] if over else None,
+            scores=state.scores() if over else None,
+            lost=lost,
+        )
+
+    def snapshot(self, table: Table, seat: int | None) -> TableState:
+        """What one seat (None: a spectator) is shown: built by the engine's ``view``."""
+        state = table.state
+        view = state.view(seat)
+        playing = table.data.status == "playing"
+        legal = (
+            [
+                Choice(action=str(a), note=table.game.describe_choice(view, a))
+                for a in state.legal_actions(seat)
+            ]
+            if seat is not None and playing and seat not in table.left
+            else []
+        )
+        clock = self.clock(table)
+        return TableState(
+            table=self.summary(table),
+            seat=seat,
+            version=table.version,
+            view=view,
+            legal=legal,
+            clocks=Clocks(kind=clock.kind, left=clock.left, running=list(clock.running)),
+            can_undo=seat is not None and table.can_undo(seat),
+            chat=[ChatLine(**vars(c)) for c in table.data.chat[-CHAT_KEPT:]],
+        )
+
+    def clock(self, table: Table) -> Clock:
+        return read_clock(
+            table.data.clock,
+            table.data.players,
+            table.data.started_at,
+            table.data.moves,
+            table.to_move_at,
+            table.people(),
+            time.time(),
+        )
+
+    # ------------------------------------------------------------ bots and clocks
+    def _next(self, table: Table, bots: bool = True) -> None:
+        """After any change: let bots to move think, and set the clock's alarm."""
+        if table.data.status != "playing":
+            return
+        if bots:
+            for seat in table.state.to_move:
+                level = table.bot_level(seat)
+                if level is not None and seat not in table.thinking:
+                    table.thinking.add(seat)
+                    self._spawn(self._bot_move(table, seat, level))
+        if table.timer:
+            table.timer.cancel()
+            table.timer = None
+        due = self.clock(table).next_expiry()
+        if due is not None:
+            loop = asyncio.get_running_loop()
+            table.timer = loop.call_later(
+                max(due, 0) + 0.05, lambda: self._spawn(self._time_out(table))
+            )
+
+    def _spawn(self, coro: Awaitable[None]) -> None:
+        task: asyncio.Task[None] = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _bot_move(self, table: Table, seat: int, level: str) -> None:
+        try:
+            while True:
+                version = table.version
+                seed = derive_seed(table.data.seed, "bot", seat, version)
+                guess = table.state.determinize(seat, seed)
+                text = await self.bots.decide(level, guess, seat, seed)
+                async with table.lock:
+                    if seat not in table.state.to_move or table.bot_level(seat) is None:
+                        return
+                    if table.version != version and text not in map(
+                        str, table.state.legal_actions(seat)
+                    ):
+                        continue  # the game moved on under the bot: think again
+                    try:
+                        await self._store(
+                            table, Move(table.version + 1, seat, "act", text, False, time.time())
+                        )
+                    except Stale:
+                        continue
+                break
+        except VakaError:
+            return
+        finally:
+            table.thinking.discard(seat)
+        await self._changed(table)
+
+    async def _time_out(self, table: Table) -> None:
+        async with table.lock:
+            clock = self.clock(table)
+            expired = clock.expired()
+            for seat in expired:
+                try:
+                    await self._store(
+                        table, Move(table.version + 1, seat, "timeout", None, False, time.time())
+                    )
+                except Stale:
+                    return
+        if expired:
+            await self._changed(table)
+        else:
+            self._next(table, bots=False)

@@ -1,0 +1,336 @@
+"""Storage: tables, seats (token hashes), the move log and chat, in SQL.
+
+A table's truth is its stored log: the service rebuilds the game by replaying it. A move is
+acknowledged only once its row is committed, and the key (table, number) lets exactly one
+writer store a given move number, however many processes share the database.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from vaka.core.errors import VakaError
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[str] = mapped_column(Text)  # JSON
+    seed: Mapped[int] = mapped_column(BigInteger)
+    clock: Mapped[str] = mapped_column(Text)  # JSON
+    policy: Mapped[str] = mapped_column(String(8))
+    status: Mapped[str] = mapped_column(String(8), index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # open, human, bot
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class MoveRow(Base):
+    __tablename__ = "moves"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))  # act, undo, resign, timeout
+    action: Mapped[str | None] = mapped_column(Text, nullable=True)
+    revealed: Mapped[bool] = mapped_column(Boolean, default=False)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class MoveTaken(VakaError):
+    """Another writer stored this move number first: the caller's copy is stale."""
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    name: str | None = None
+    level: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class Move:
+    number: int
+    seat: int
+    kind: str
+    action: str | None
+    revealed: bool
+    at: float
+
+
+@dataclass
+class Chat:
+    seat: int | None
+    name: str
+    text: str
+    at: float
+
+
+@dataclass
+class TableData:
+    """Everything stored about one table."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    clock: dict[str, Any]
+    policy: str
+    status: str
+    created_at: float
+    started_at: float | None = None
+    finished_at: float | None = None
+    seats: list[Seat] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+    chat: list[Chat] = field(default_factory=list)
+
+
+def async_url(url: str) -> str:
+    """The async driver's URL for a database URL people write."""
+    if url.startswith("sqlite:"):
+        return "sqlite+aiosqlite:" + url[len("sqlite:") :]
+    if url.startswith(("postgresql:", "postgres:")):
+        return "postgresql+psycopg:" + url.split(":", 1)[1]
+    return url
+
+
+def sync_url(url: str) -> str:
+    """The blocking driver's URL (for migrations)."""
+    return url.replace("sqlite+aiosqlite:", "sqlite:").replace(
+        "postgresql+psycopg_async:", "postgresql+psycopg:"
+    )
+
+
+def default_url() -> str:
+    """SQLite in the user's data folder: ``vaka serve`` needs no other service."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("vaka"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'vaka.db'}"
+
+
+def tune_sqlite(engine: Engine) -> None:
+    """WAL lets readers work beside the writer; FULL sync makes a commit survive a crash
+    of the machine, not just of the process; the busy timeout lets processes take turns."""
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(conn: Any, _record: Any) -> None:
+        cur = conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=FULL")
+        cur.execute("PRAGMA busy_timeout=10000")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+
+class Store:
+    """Async access to the tables. One per process; safe to share between tasks."""
+
+    def __init__(self, url: str) -> None:
+        self.url = async_url(url)
+        self.engine: AsyncEngine = create_async_engine(self.url)
+        if self.url.startswith("sqlite"):
+            tune_sqlite(self.engine.sync_engine)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    async def create(self, data: TableData) -> None:
+        async with self.sessions.begin() as s:
+            s.add(
+                TableRow(
+                    id=data.id,
+                    game=data.game,
+                    players=data.players,
+                    options=json.dumps(data.options),
+                    seed=data.seed,
+                    clock=json.dumps(data.clock),
+                    policy=data.policy,
+                    status=data.status,
+                    created_at=data.created_at,
+                    started_at=data.started_at,
+                )
+            )
+            await s.flush()
+            s.add_all(
+                SeatRow(
+                    table_id=data.id,
+                    seat=seat.seat,
+                    kind=seat.kind,
+                    name=seat.name,
+                    level=seat.level,
+                    token_hash=seat.token_hash,
+                )
+                for seat in data.seats
+            )
+
+    async def load(self, table_id: str) -> TableData | None:
+        async with self.sessions() as s:
+            row = await s.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = (
+                await s.scalars(
+                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+                )
+            ).all()
+            moves = await self._moves(s, table_id, 0)
+            chat = (
+                await s.scalars(
+                    select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id)
+                )
+            ).all()
+        return TableData(
+            id=row.id,
+            game=row.game,
+            players=row.players,
+            options=json.loads(row.options),
+            seed=row.seed,
+            clock=json.loads(row.clock),
+            policy=row.policy,
+            status=row.status,
+            created_at=row.created_at,
+            started_at=row.started_at,
+            finished_at=row.finished_at,
+            seats=[Seat(r.seat, r.kind, r.name, r.level, r.token_hash) for r in seats],
+            moves=moves,
+            chat=[Chat(c.seat, c.name, c.text, c.at) for c in chat],
+        )
+
+    async def moves_after(self, table_id: str, number: int) -> list[Move]:
+        async with self.sessions() as s:
+            return await self._moves(s, table_id, number)
+
+    @staticmethod
+    async def _moves(s: Any, table_id: str, after: int) -> list[Move]:
+        rows = (
+            await s.scalars(
+                select(MoveRow)
+                .where(MoveRow.table_id == table_id, MoveRow.number > after)
+                .order_by(MoveRow.number)
+            )
+        ).all()
+        return [Move(r.number, r.seat, r.kind, r.action, r.revealed, r.at) for r in rows]
+
+    async def append(self, table_id: str, move: Move, status: str | None = None) -> None:
+        """Store one move (and the table's new status); :class:`MoveTaken` if that number
+        is already stored. Returns only once committed."""
+        try:
+            async with self.sessions.begin() as s:
+                s.add(
+                    MoveRow(
+                        table_id=table_id,
+                        number=move.number,
+                        seat=move.seat,
+                        kind=move.kind,
+                        action=move.action,
+                        revealed=move.revealed,
+                        at=move.at,
+                    )
+                )
+                await s.flush()
+                if status is not None:
+                    await self._set_status(s, table_id, status, move.at)
+        except IntegrityError as exc:
+            raise MoveTaken(f"move {move.number} of table {table_id} is already stored") from exc
+
+    async def set_status(self, table_id: str, status: str) -> None:
+        async with self.sessions.begin() as s:
+            await self._set_status(s, table_id, status, time.time())
+
+    @staticmethod
+    async def _set_status(s: Any, table_id: str, status: str, at: float) -> None:
+        values: dict[str, Any] = {"status": status}
+        if status == "playing":
+            values["started_at"] = at
+        elif status == "over":
+            values["finished_at"] = at
+        await s.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    async def take_seat(self, table_id: str, seat: Seat) -> bool:
+        """Fill an open seat; False if someone else took it first."""
+        async with self.sessions.begin() as s:
+            result = await s.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id, SeatRow.seat == seat.seat, SeatRow.kind == "open"
+                )
+                .values(
+                    kind=seat.kind, name=seat.name, level=seat.level, token_hash=seat.token_hash
+                )
+            )
+            return bool(getattr(result, "rowcount", 0) == 1)
+
+    async def add_chat(self, table_id: str, chat: Chat) -> None:
+        async with self.sessions.begin() as s:
+            s.add(
+                ChatRow(
+                    table_id=table_id, seat=chat.seat, name=chat.name, text=chat.text, at=chat.at
+                )
+            )
+
+    async def table_ids(self, statuses: Sequence[str], limit: int = 200) -> list[str]:
+        async with self.sessions() as s:
+            rows = await s.scalars(
+                select(TableRow.id)
+                .where(TableRow.status.in_(list(statuses)))
+                .order_by(TableRow.created_at.desc())
+                .limit(limit)
+            )
+            return list(rows.all())

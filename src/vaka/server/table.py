@@ -1,0 +1,105 @@
+"""One table in memory: its stored data and the game rebuilt from its log.
+
+The log holds every event that changes the game, numbered from 1: ``act`` (an action),
+``undo`` (takes back the last action still in effect), ``resign`` and ``timeout`` (a bot
+takes the seat over). The table's version is the number of the last event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from vaka.core.game import Game
+from vaka.core.registry import load
+from vaka.core.state import State
+from vaka.server.store import Move, TableData
+
+#: The bot that plays a seat whose player resigned or ran out of time.
+STAND_IN = "medium"
+
+
+@dataclass
+class Table:
+    data: TableData
+    game: Game
+    state: State
+    acts: list[Move] = field(default_factory=list)  # the actions in effect, in order
+    to_move_at: list[tuple[int, ...]] = field(default_factory=list)  # by version
+    left: dict[int, str] = field(default_factory=dict)  # seat -> "resign" or "timeout"
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    thinking: set[int] = field(default_factory=set)  # bot seats being decided now
+    timer: asyncio.TimerHandle | None = None
+
+    @classmethod
+    def build(cls, data: TableData) -> Table:
+        game = load(data.game)
+        table = cls(data, game, game.new_state(data.players, data.seed, **data.options))
+        table.to_move_at = [table.state.to_move]
+        moves, data.moves = data.moves, []
+        for move in moves:
+            table.follow(move)
+        return table
+
+    @property
+    def id(self) -> str:
+        return self.data.id
+
+    @property
+    def version(self) -> int:
+        return self.data.moves[-1].number if self.data.moves else 0
+
+    def follow(self, move: Move) -> None:
+        """Bring the game up to date with one more stored event."""
+        if move.kind == "act":
+            assert move.action is not None
+            self.state.apply(move.seat, move.action)
+            self.acts.append(move)
+        elif move.kind == "undo":
+            self.acts.pop()
+            self.state = self.replayed(self.acts)
+        else:
+            self.left[move.seat] = move.kind
+        self.data.moves.append(move)
+        self.to_move_at.append(self.state.to_move)
+
+    def replayed(self, acts: list[Move]) -> State:
+        state = self.game.new_state(self.data.players, self.data.seed, **self.data.options)
+        for move in acts:
+            assert move.action is not None
+            state.apply(move.seat, move.action)
+        return state
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the bot that plays ``seat``, if a bot does."""
+        if seat in self.left:
+            return STAND_IN
+        info = self.data.seats[seat]
+        return info.level if info.kind == "bot" else None
+
+    def people(self) -> set[int]:
+        """Seats played by people (whose clocks run)."""
+        return {s.seat for s in self.data.seats if s.kind == "human" and s.seat not in self.left}
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its last action: nobody else has acted since and
+        it showed nothing hidden or random."""
+        if not self.acts or self.state.is_over:
+            return False
+        last = self.acts[-1]
+        return (
+            last.seat == seat
+            and not last.revealed
+            and seat not in self.left
+            and all(m.seat == seat for m in self._since(last.number))
+        )
+
+    def _since(self, number: int) -> list[Move]:
+        return [m for m in self.data.moves if m.number > number]
+
+    def stale_but_fine(self, seat: int, seen: int) -> bool:
+        """An action sent from version ``seen`` may still go through if the seat was to
+        move then and only others have acted since (sealed choices made at once)."""
+        if not 0 <= seen < self.version or seat not in self.to_move_at[seen]:
+            return False
+        return all(m.kind == "act" and m.seat != seat for m in self._since(seen))

@@ -1,0 +1,147 @@
+"""One WebSocket per seat (or spectator) per table: the server pushes the seat's state
+after every change; the client sends actions, undo, resign, chat and legality checks.
+
+The first message must be ``hello`` (with a seat token, or none to watch). Pushes are
+coalesced: a slow client gets the latest state, not a backlog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+from pydantic import TypeAdapter, ValidationError
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from vaka.core.errors import VakaError
+from vaka.server.errors import Stale, code_of, first_error
+from vaka.server.messages import (
+    Act,
+    Check,
+    ClientMessage,
+    ErrorMessage,
+    Hello,
+    Resign,
+    Say,
+    TableState,
+    Undo,
+)
+from vaka.server.service import TableService
+
+MAX_MESSAGE = 8 * 1024  # characters
+RATE = 20.0  # messages a second, on average
+BURST = 40.0
+HELLO_WAIT = 15.0  # seconds
+PARSE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+class Bucket:
+    """A token bucket: ``RATE`` messages a second with bursts up to ``BURST``."""
+
+    def __init__(self) -> None:
+        self.tokens, self.at = BURST, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+async def _error(socket: WebSocket, code: str, reason: str, version: int | None = None) -> None:
+    await socket.send_text(
+        ErrorMessage(error=code, reason=reason, version=version).model_dump_json()
+    )
+
+
+async def _read(socket: WebSocket, bucket: Bucket) -> ClientMessage | None:
+    """The next well-formed message; errors are answered here and give None."""
+    text = await socket.receive_text()
+    if not bucket.take():
+        await _error(socket, "rate_limited", f"at most {RATE:.0f} messages a second")
+        return None
+    if len(text) > MAX_MESSAGE:
+        await _error(socket, "too_large", f"messages are at most {MAX_MESSAGE} characters")
+        return None
+    try:
+        return PARSE.validate_json(text)
+    except ValidationError as exc:
+        await _error(socket, "malformed", first_error(exc))
+        return None
+
+
+async def endpoint(socket: WebSocket, table_id: str) -> None:
+    service: TableService = socket.app.state.service
+    await socket.accept()
+    bucket = Bucket()
+    try:
+        hello = await asyncio.wait_for(_read(socket, bucket), HELLO_WAIT)
+        if not isinstance(hello, Hello):
+            await _error(socket, "malformed", "say hello first (with a seat token, or none)")
+            await socket.close(4400)
+            return
+        table = await service.table(table_id)
+        seat = await service.seat_of(table_id, hello.token)
+    except (TimeoutError, WebSocketDisconnect):
+        return
+    except VakaError as exc:
+        code, _ = code_of(exc)
+        await _error(socket, code, str(exc))
+        await socket.close(4403 if code == "forbidden" else 4404)
+        return
+    dirty = asyncio.Event()
+    dirty.set()
+
+    async def mark(_: str) -> None:
+        dirty.set()
+
+    async def pusher() -> None:
+        while True:
+            await dirty.wait()
+            dirty.clear()
+            await socket.send_text(service.snapshot(table, seat).model_dump_json())
+
+    service.subscribe(table_id, mark)
+    push = asyncio.create_task(pusher())
+    try:
+        while True:
+            msg = await _read(socket, bucket)
+            if msg is None or isinstance(msg, Hello):
+                continue
+            try:
+                if seat is None:
+                    await _error(socket, "forbidden", "spectators watch; they do not play")
+                    continue
+                assert hello.token is not None
+                await _handle(service, socket, table_id, hello.token, msg)
+            except Stale as exc:
+                state = exc.state if isinstance(exc.state, TableState) else None
+                await _error(socket, "stale", str(exc), state.version if state else None)
+                dirty.set()
+            except VakaError as exc:
+                await _error(socket, code_of(exc)[0], str(exc), table.version)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        service.unsubscribe(table_id, mark)
+        push.cancel()
+
+
+async def _handle(
+    service: TableService, socket: WebSocket, table_id: str, token: str, msg: ClientMessage
+) -> None:
+    if isinstance(msg, Act):
+        await service.act(table_id, token, msg.action, msg.version)
+    elif isinstance(msg, Undo):
+        await service.undo(table_id, token, msg.version)
+    elif isinstance(msg, Resign):
+        await service.resign(table_id, token)
+    elif isinstance(msg, Say):
+        await service.chat(table_id, token, msg.text)
+    elif isinstance(msg, Check):
+        answer = await service.check(table_id, token, msg.action)
+        await socket.send_text(json.dumps(answer.model_dump()))
