@@ -783,6 +783,8 @@ def test_hunter_scoring_bonus_needs_sole_majority_and_2() -> None:
 
 
 def test_hunter_scoring_exhausted_kind_lets_the_player_choose_another() -> None:
+    """„Sollte eine Opferkarte aufgebraucht sein, darf eine andere Sorte genommen werden.“
+    The player owed a used-up kind picks any kind left in the supply, or none (I12)."""
     tableau = {0: {W: 1, F: 1}, 1: {W: 1, F: 1}, 2: {W: 1}}
     st = _score(
         F,
@@ -794,7 +796,7 @@ def test_hunter_scoring_exhausted_kind_lets_the_player_choose_another() -> None:
     play(st, "draw 1")
     assert st.held[0] == [1, 0, 0, 0]  # the active player took the last fish
     assert st.to_move == (1,)
-    assert legal(st) == ["gain grain", "gain mulberry", "gain potato"]
+    assert legal(st) == ["pass", "gain grain", "gain mulberry", "gain potato"]
     with pytest.raises(vaka.IllegalAction, match="supply has no fish sacrifice card left"):
         st.apply(1, "gain fish")
     play(st, "gain potato")
@@ -802,11 +804,41 @@ def test_hunter_scoring_exhausted_kind_lets_the_player_choose_another() -> None:
     assert st.supply == [0, 5, 5, 4]
 
 
-def test_hunter_scoring_exhausted_kind_with_one_other_left_is_automatic() -> None:
+def test_hunter_scoring_exhausted_kind_may_be_declined() -> None:
+    """„Sollte eine Opferkarte aufgebraucht sein, darf eine andere Sorte genommen werden.“
+    „darf“ permits, it does not oblige: the player may also take no card at all (I12)."""
+    tableau = {0: {W: 1, F: 1}, 1: {W: 1, F: 1}, 2: {W: 1}}
+    st = _score(
+        F,
+        tableau=tableau,
+        held={0: [0, 0, 0, 0], 1: [0, 0, 0, 0]},
+        supply=[1, 5, 5, 5],
+        sink_seat=2,
+    )
+    play(st, "draw 1")
+    assert st.to_move == (1,) and "pass" in legal(st)
+    play(st, "pass")
+    assert st.held[1] == [0, 0, 0, 0]
+    assert st.supply == [0, 5, 5, 5]
+    assert events(st, "decline") == [(1, F)]
+    assert events(st, "pass") == []  # not logged as a declined purchase
+    words = [e["text"] for e in st.view(0)["log"]]
+    assert "Seat 1 takes no sacrifice card (fish has run out)" in words
+    assert st.active == 1  # nothing else was owed: the next turn began
+
+
+def test_hunter_scoring_exhausted_kind_with_one_other_left_is_still_a_choice() -> None:
+    """„Sollte eine Opferkarte aufgebraucht sein, darf eine andere Sorte genommen werden.“
+    With one other kind left the player still chooses: that kind or none (I12, I17)."""
     tableau = {0: {W: 1}, 1: {W: 1, M: 2}, 2: {W: 1}}
     st = _score(M, tableau=tableau, held={1: [0, 0, 0, 0]}, supply=[0, 0, 0, 7], sink_seat=2)
     play(st, "draw 1")
-    assert st.held[1] == [0, 0, 0, 2]  # both cards (one + bonus) as potatoes
+    assert st.to_move == (1,)
+    assert legal(st) == ["pass", "gain potato"]
+    play(st, "gain potato")  # the card owed
+    assert legal(st) == ["pass", "gain potato"]  # the bonus card: asked again
+    play(st, "pass")
+    assert st.held[1] == [0, 0, 0, 1]
     assert st.active == 1
 
 
@@ -823,7 +855,7 @@ def test_hunter_scoring_bonus_card_may_be_another_kind_when_exhausted() -> None:
     st = _score(G, tableau=tableau, held={0: [0, 0, 0, 0]}, supply=[2, 1, 2, 0], sink_seat=2)
     play(st, "draw 1")
     assert st.held[0] == [0, 1, 0, 0]
-    assert legal(st) == ["gain fish", "gain mulberry"]
+    assert legal(st) == ["pass", "gain fish", "gain mulberry"]
     play(st, "gain fish")
     assert st.held[0] == [1, 1, 0, 0]
 

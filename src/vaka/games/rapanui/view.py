@@ -122,6 +122,8 @@ def describe(st: RapaNuiState, event: Event, viewer: int | None) -> str | None:
     if tag == "moai":
         choice, amount = data
         return f"{Who} take{s} {amount} {'fame' if choice else 'wood'} from the Moai scoring"
+    if tag == "decline":
+        return f"{Who} take{s} no sacrifice card ({KIND_NAMES[data]} has run out)"
     if tag == "gain":
         return f"{Who} gain{s} a {KIND_NAMES[data]} sacrifice card"
     if tag == "sacrifice":
