@@ -15,6 +15,7 @@ def test_games_lists_each_game_with_its_player_counts() -> None:
     assert "rapa-nui" in done.stdout and "Rapa Nui" in done.stdout and "2-4" in done.stdout
     assert "atua" in done.stdout and "1-6" in done.stdout and "raiatea" in done.stdout
     assert "first_game=false|true" in done.stdout  # typed as --option first_game=true
+    assert "sacrifice=ranked|zero-unsacrificed (default" in done.stdout
 
 
 def test_play_shows_the_table_and_refuses_bad_input_with_a_reason(tmp_path: Path) -> None:

@@ -26,9 +26,9 @@ _STARTS = {
 }
 
 
-def new(players: int = 3, seed: int = 0) -> RapaNuiState:
-    """A fresh game, as the public API makes it."""
-    state = vaka.load("rapa-nui").new_state(players, seed)
+def new(players: int = 3, seed: int = 0, **options: str) -> RapaNuiState:
+    """A fresh game, as the public API makes it (with game ``options``, if given)."""
+    state = vaka.load("rapa-nui").new_state(players, seed, **options)
     assert isinstance(state, RapaNuiState)
     MADE.append(state)  # checked when the test ends (tests/games/conftest.py)
     return state
@@ -80,6 +80,7 @@ def arrange(
     sink_row: int = 3,
     sink_seat: int | None = None,
     idle_turns: int = 1,
+    options: Mapping[str, str] | None = None,
 ) -> RapaNuiState:
     """A game in which it is ``seat``'s turn, at ``phase`` ("buy", "lay" or "draw").
 
@@ -95,10 +96,12 @@ def arrange(
     - ``supply``: per resource. Default: whatever is not held or on the stone. When given,
       the cards left over are added to the sacrifice cards held by ``sink_seat``.
 
+    - ``options``: game options (such as ``{"sacrifice": "zero-unsacrificed"}``).
+
     The turn queue is then rebuilt and run, so decisions with a single answer are taken
     and steps that cannot be done are skipped, exactly as in play.
     """
-    st = new(players, seed)
+    st = new(players, seed, **(options or {}))
     n = players
 
     # ---- Rapa Nui cards: pool everything, then hand it out.

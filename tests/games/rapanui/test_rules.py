@@ -783,6 +783,8 @@ def test_hunter_scoring_bonus_needs_sole_majority_and_2() -> None:
 
 
 def test_hunter_scoring_exhausted_kind_lets_the_player_choose_another() -> None:
+    """„Sollte eine Opferkarte aufgebraucht sein, darf eine andere Sorte genommen werden.“
+    The player owed a used-up kind picks any kind left in the supply, or none (I12)."""
     tableau = {0: {W: 1, F: 1}, 1: {W: 1, F: 1}, 2: {W: 1}}
     st = _score(
         F,
@@ -794,7 +796,7 @@ def test_hunter_scoring_exhausted_kind_lets_the_player_choose_another() -> None:
     play(st, "draw 1")
     assert st.held[0] == [1, 0, 0, 0]  # the active player took the last fish
     assert st.to_move == (1,)
-    assert legal(st) == ["gain grain", "gain mulberry", "gain potato"]
+    assert legal(st) == ["pass", "gain grain", "gain mulberry", "gain potato"]
     with pytest.raises(vaka.IllegalAction, match="supply has no fish sacrifice card left"):
         st.apply(1, "gain fish")
     play(st, "gain potato")
@@ -802,11 +804,41 @@ def test_hunter_scoring_exhausted_kind_lets_the_player_choose_another() -> None:
     assert st.supply == [0, 5, 5, 4]
 
 
-def test_hunter_scoring_exhausted_kind_with_one_other_left_is_automatic() -> None:
+def test_hunter_scoring_exhausted_kind_may_be_declined() -> None:
+    """„Sollte eine Opferkarte aufgebraucht sein, darf eine andere Sorte genommen werden.“
+    „darf“ permits, it does not oblige: the player may also take no card at all (I12)."""
+    tableau = {0: {W: 1, F: 1}, 1: {W: 1, F: 1}, 2: {W: 1}}
+    st = _score(
+        F,
+        tableau=tableau,
+        held={0: [0, 0, 0, 0], 1: [0, 0, 0, 0]},
+        supply=[1, 5, 5, 5],
+        sink_seat=2,
+    )
+    play(st, "draw 1")
+    assert st.to_move == (1,) and "pass" in legal(st)
+    play(st, "pass")
+    assert st.held[1] == [0, 0, 0, 0]
+    assert st.supply == [0, 5, 5, 5]
+    assert events(st, "decline") == [(1, F)]
+    assert events(st, "pass") == []  # not logged as a declined purchase
+    words = [e["text"] for e in st.view(0)["log"]]
+    assert "Seat 1 takes no sacrifice card (fish has run out)" in words
+    assert st.active == 1  # nothing else was owed: the next turn began
+
+
+def test_hunter_scoring_exhausted_kind_with_one_other_left_is_still_a_choice() -> None:
+    """„Sollte eine Opferkarte aufgebraucht sein, darf eine andere Sorte genommen werden.“
+    With one other kind left the player still chooses: that kind or none (I12, I17)."""
     tableau = {0: {W: 1}, 1: {W: 1, M: 2}, 2: {W: 1}}
     st = _score(M, tableau=tableau, held={1: [0, 0, 0, 0]}, supply=[0, 0, 0, 7], sink_seat=2)
     play(st, "draw 1")
-    assert st.held[1] == [0, 0, 0, 2]  # both cards (one + bonus) as potatoes
+    assert st.to_move == (1,)
+    assert legal(st) == ["pass", "gain potato"]
+    play(st, "gain potato")  # the card owed
+    assert legal(st) == ["pass", "gain potato"]  # the bonus card: asked again
+    play(st, "pass")
+    assert st.held[1] == [0, 0, 0, 1]
     assert st.active == 1
 
 
@@ -823,7 +855,7 @@ def test_hunter_scoring_bonus_card_may_be_another_kind_when_exhausted() -> None:
     st = _score(G, tableau=tableau, held={0: [0, 0, 0, 0]}, supply=[2, 1, 2, 0], sink_seat=2)
     play(st, "draw 1")
     assert st.held[0] == [0, 1, 0, 0]
-    assert legal(st) == ["gain fish", "gain mulberry"]
+    assert legal(st) == ["pass", "gain fish", "gain mulberry"]
     play(st, "gain fish")
     assert st.held[0] == [1, 1, 0, 0]
 
@@ -979,11 +1011,11 @@ def test_final_score_adds_fame_tiles_moai_wood_and_sacrifice_cards() -> None:
     )
     end_now(st)
     parts = st.breakdown()
-    # fish 3, grain 2 (most often, then one less); potato never sacrificed: 0.
+    # fish 3, grain 2 (most often, then one less); mulberry and potato, on 0, one less: 1.
     assert parts[0] == {"fame": 3, "moai": 8, "wood": 2, "sacrifice": 8, "total": 21}
-    assert parts[1] == {"fame": 0, "moai": 0, "wood": 0, "sacrifice": 0, "total": 0}
+    assert parts[1] == {"fame": 0, "moai": 0, "wood": 0, "sacrifice": 3, "total": 3}
     assert parts[2] == {"fame": 1, "moai": 4, "wood": 1, "sacrifice": 0, "total": 6}
-    assert st.scores() == [21.0, 0.0, 6.0]
+    assert st.scores() == [21.0, 3.0, 6.0]
 
 
 @pytest.mark.parametrize(("wood", "fame"), [(0, 0), (4, 0), (5, 1), (9, 1), (10, 2), (24, 4)])
@@ -1012,15 +1044,79 @@ def test_final_score_4_fame_per_moai() -> None:
     [
         ([4, 3, 2, 1], [3, 2, 1, 0]),  # most often 3, each next one less
         ([1, 2, 3, 4], [0, 1, 2, 3]),
-        ([5, 2, 5, 0], [3, 2, 3, 0]),  # a tie shares the value; dense ranking after it
-        ([6, 6, 1, 0], [3, 3, 2, 0]),
+        ([5, 2, 5, 0], [3, 2, 3, 1]),  # a tie shares the value; dense ranking after it
+        ([6, 6, 1, 0], [3, 3, 2, 1]),
         ([2, 2, 2, 2], [3, 3, 3, 3]),
-        ([7, 0, 0, 0], [3, 0, 0, 0]),  # never sacrificed: worth nothing
+        ([7, 0, 0, 0], [3, 2, 2, 2]),  # never sacrificed: ranked second, on its count 0
+        ([9, 5, 3, 0], [3, 2, 1, 0]),  # never sacrificed and fourth: 0 by its rank
+        ([0, 0, 0, 0], [3, 3, 3, 3]),  # all tied on 0: all "most often"
+    ],
+)
+def test_final_sacrifice_values_rank_every_kind_by_its_count(
+    stone: list[int], values: list[int]
+) -> None:
+    """„Dabei sind Opferkarten, die am häufigsten gespendet wurden 3 RP wert, die anderen
+    jeweils 1 RP weniger.“ with „Opferkarten (0-3 RP)“: all four kinds are ranked by their
+    count on the stone, the most 3, each next count 1 less, a tie sharing its value; a kind
+    nobody sacrificed takes its place by its count (0) like the others (I3)."""
+    assert sacrifice_values(stone, "ranked") == values
+
+
+@pytest.mark.parametrize(
+    ("stone", "values"),
+    [
+        ([4, 3, 2, 1], [3, 2, 1, 0]),
+        ([5, 2, 5, 0], [3, 2, 3, 0]),  # never sacrificed: worth nothing
+        ([6, 6, 1, 0], [3, 3, 2, 0]),
+        ([7, 0, 0, 0], [3, 0, 0, 0]),
         ([0, 0, 0, 0], [0, 0, 0, 0]),
     ],
 )
-def test_final_sacrifice_values_by_stone_ranking(stone: list[int], values: list[int]) -> None:
-    assert sacrifice_values(stone) == values
+def test_final_sacrifice_values_option_zero_unsacrificed(
+    stone: list[int], values: list[int]
+) -> None:
+    """The variant ``sacrifice=zero-unsacrificed`` reads „die am häufigsten gespendet
+    wurden“ as ranking only kinds that were „gespendet“: one with no card on the stone is
+    worth 0 whatever its rank (I3)."""
+    assert sacrifice_values(stone, "zero-unsacrificed") == values
+
+
+@pytest.mark.parametrize(
+    ("option", "expected"),
+    [
+        ({}, [2, 3, 1, 1]),
+        ({"sacrifice": "ranked"}, [2, 3, 1, 1]),
+        ({"sacrifice": "zero-unsacrificed"}, [2, 3, 0, 0]),
+    ],
+)
+def test_final_sacrifice_values_follow_the_option_in_view_and_score(
+    option: dict[str, str], expected: list[int]
+) -> None:
+    """„Dabei sind Opferkarten, die am häufigsten gespendet wurden 3 RP wert, die anderen
+    jeweils 1 RP weniger.“ The values the view shows during play, the final score and the
+    bots' estimate all follow the game's ``sacrifice`` option (default ``ranked``)."""
+    from vaka.agents.heuristics.rapanui import values as estimate
+
+    st = arrange(
+        2,
+        hands={0: [PR, PR, PR]},
+        held=[[0, 0, 0, 2], [0] * 4],
+        stone_up=[2, 3, 0, 0],
+        stone_down=[[0] * 4, [0] * 4],
+        fame=[0, 0],
+        wood=[0, 0],
+        options=option,
+    )
+    shown = st.view(0)["sacrifice_values"]
+    assert [shown[n] for n in ("fish", "grain", "mulberry", "potato")] == expected
+    before = estimate(st)
+    st.held[0][POTATO] -= 1  # one potato card less: the estimate drops by its worth
+    st.supply[POTATO] += 1
+    assert before[0] - estimate(st)[0] == pytest.approx(expected[POTATO])
+    st.held[0][POTATO] += 1
+    st.supply[POTATO] -= 1
+    end_now(st)
+    assert st.breakdown()[0]["sacrifice"] == 2 * expected[POTATO]
 
 
 def test_final_face_down_cards_count_at_the_end() -> None:
@@ -1034,10 +1130,10 @@ def test_final_face_down_cards_count_at_the_end() -> None:
         wood=[0, 0, 0],
     )
     # During play, only the face-up cards are known: grain leads.
-    assert st.view(0)["sacrifice_values"] == {"fish": 2, "grain": 3, "mulberry": 0, "potato": 0}
+    assert st.view(0)["sacrifice_values"] == {"fish": 2, "grain": 3, "mulberry": 1, "potato": 1}
     end_now(st)
     # At the end the 2 face-down fish count: fish 4 > grain 3.
-    assert st.view(0)["sacrifice_values"] == {"fish": 3, "grain": 2, "mulberry": 0, "potato": 0}
+    assert st.view(0)["sacrifice_values"] == {"fish": 3, "grain": 2, "mulberry": 1, "potato": 1}
     assert st.breakdown()[0]["sacrifice"] == 5
 
 

@@ -19,7 +19,7 @@ from vaka.games.rapanui.params import (
     WOOD_PER_FAME,
     WOODCUTTER,
 )
-from vaka.games.rapanui.scoring import sacrifice_values, stone_counts
+from vaka.games.rapanui.scoring import card_values
 
 if TYPE_CHECKING:
     from vaka.core.state import State
@@ -37,7 +37,7 @@ STUCK_HAND = 4.0  # a hand of unbuildable Moais: no laying, no drawing
 def values(state: State) -> list[float]:
     """Each seat's expected final fame, from the full (or determinized) state."""
     st: RapaNuiState = state  # type: ignore[assignment]
-    card_values = sacrifice_values(stone_counts(st))
+    worth = card_values(st)  # by the game's sacrifice option, all stone cards counted
     turns_left = 0.0 if st.over else len(st.pile) + 6.0  # the rows outlast the pile a little
     result = []
     for seat in range(st.players):
@@ -46,7 +46,7 @@ def values(state: State) -> list[float]:
         moais_in_hand = st.hands[seat].count(MOAI)
         saved = min(wood, MOAI_COST * moais_in_hand)
         value = float(st.fame[seat] + MOAI_FAME * laid[MOAI])
-        value += sum(st.held[seat][r] * card_values[r] for r in RESOURCES)
+        value += sum(st.held[seat][r] * worth[r] for r in RESOURCES)
         value += saved * WOOD_FOR_MOAI + (wood - saved) * WOOD_SPARE
         # A Moai in hand that the wood cannot pay for blocks the hand; a hand of nothing
         # else stops the seat from laying and drawing at all.

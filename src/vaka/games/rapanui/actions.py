@@ -3,7 +3,8 @@
 Every decision of the game is one short choice from this vocabulary:
 
 ========================  ======================================================
-``pass``                  buy no sacrifice card this turn
+``pass``                  buy no sacrifice card this turn; or, when the sacrifice card
+                          you are owed has run out, take none of another resource
 ``buy fish``              buy a sacrifice card of a resource
 ``lay moai``              lay out a card (``lay 2 fish``: two identical hunters)
 ``draw 3``                take the top card of row 3 (rows are numbered 1-4)

@@ -149,6 +149,8 @@ def describe_choice(view: Mapping[str, Any], action: RapaNuiAction) -> str | Non
     """What a choice costs or brings the seat whose view this is, from that view alone."""
     me = view["seats"][view["seat"]]
     verb, arg = action.verb, action.arg
+    if verb == A.PASS and view["decision"]["phase"] == "gain":
+        return "take no sacrifice card"
     if verb == A.BUY:
         cost = max(0, SACRIFICE_COST - me["laid"][KIND_NAMES[arg]])
         return f"costs {cost} wood (you have {me['wood']})"

@@ -45,7 +45,7 @@ PHASE_PROMPTS = (
     "put one of your sacrifice cards face down on the stone",
     "put a sacrifice card from the supply face up on the stone",
     "take the Moai scoring as wood or as fame",
-    "choose another sacrifice card (that resource has run out)",
+    "take a sacrifice card of another resource, or pass (that resource has run out)",
     "",
 )
 
@@ -162,9 +162,13 @@ def options(st: RapaNuiState, phase: int, seat: int, arg: int) -> list[RapaNuiAc
     if phase in (SACRIFICE, HIDE):
         held = st.held[seat]
         return [A.SACRIFICES[r] for r in RESOURCES if held[r]]
-    if phase in (OFFER, GAIN):
-        table = A.OFFERS if phase == OFFER else A.GAINS
-        return [table[r] for r in RESOURCES if st.supply[r]]
+    if phase == OFFER:
+        return [A.OFFERS[r] for r in RESOURCES if st.supply[r]]
+    if phase == GAIN:
+        # Rule: "Sollte eine Opferkarte aufgebraucht sein, darf eine andere Sorte genommen
+        # werden." May, not must: taking none (pass) is a choice too.
+        gains = [A.GAINS[r] for r in RESOURCES if st.supply[r]]
+        return [A.PASS_ACTION, *gains] if gains else []
     if phase == MOAI_TAKE:
         return list(A.TAKES)
     raise AssertionError(f"phase {phase} takes no decision")
@@ -177,7 +181,10 @@ def effect(
     """Carry out one answer. ``chosen`` is False when it was the only possible one."""
     verb = act.verb
     if verb == A.PASS:
-        st.log.append(("pass", seat, None))
+        if phase == GAIN:
+            st.log.append(("decline", seat, arg))
+        else:
+            st.log.append(("pass", seat, None))
     elif verb == A.BUY:
         cost = buy_cost(st, seat, act.arg)
         st.wood[seat] -= cost
@@ -320,7 +327,7 @@ def explain(st: RapaNuiState, act: RapaNuiAction) -> str | None:
     """Why an action is not allowed now, in a player's words."""
     phase, seat, _ = st.queue[0]
     wanted = {
-        A.PASS: BUY,
+        A.PASS: (BUY, GAIN),
         A.BUY: BUY,
         A.LAY: LAY,
         A.DRAW: DRAW,

@@ -23,16 +23,39 @@ if TYPE_CHECKING:
     from vaka.games.rapanui.state import RapaNuiState
 
 
-def sacrifice_values(on_stone: Sequence[int]) -> list[int]:
-    """The fame each sacrifice card in hand is worth, given the count of each resource on
-    the stone. Kinds tied on the stone share a value and the next smaller count is worth
-    one less (dense ranking); a kind never sacrificed is worth nothing.
+#: The ways to read "die anderen jeweils 1 RP weniger" (the game option ``sacrifice``).
+RANKED = "ranked"  # every kind takes its place in the ranking, unsacrificed ones too
+ZERO_UNSACRIFICED = "zero-unsacrificed"  # a kind nobody sacrificed is worth 0 whatever its rank
+SACRIFICE_READINGS = (RANKED, ZERO_UNSACRIFICED)
 
-    >>> sacrifice_values([5, 2, 5, 0])
+
+def sacrifice_values(on_stone: Sequence[int], reading: str) -> list[int]:
+    """The fame each sacrifice card in hand is worth, given the count of each resource on
+    the stone: the most often sacrificed kind 3, each next smaller count 1 less, never
+    below 0. Kinds tied on the stone share a value (dense ranking). ``reading`` is the
+    game's ``sacrifice`` option: with ``zero-unsacrificed`` a kind with no card on the
+    stone is worth 0. The one place the values are worked out: the view, the final score
+    and the bots all ask here.
+
+    >>> sacrifice_values([5, 2, 5, 0], RANKED)
+    [3, 2, 3, 1]
+    >>> sacrifice_values([5, 2, 5, 0], ZERO_UNSACRIFICED)
     [3, 2, 3, 0]
     """
-    levels = sorted({c for c in on_stone if c > 0}, reverse=True)
-    return [max(0, TOP_SACRIFICE_VALUE - levels.index(c)) if c > 0 else 0 for c in on_stone]
+    if reading not in SACRIFICE_READINGS:
+        raise ValueError(f"unknown sacrifice reading {reading!r}")
+    zero = reading == ZERO_UNSACRIFICED
+    levels = sorted({c for c in on_stone if c > 0 or not zero}, reverse=True)
+    return [
+        0 if zero and c == 0 else max(0, TOP_SACRIFICE_VALUE - levels.index(c)) for c in on_stone
+    ]
+
+
+def card_values(st: RapaNuiState, on_stone: Sequence[int] | None = None) -> list[int]:
+    """:func:`sacrifice_values` under this game's ``sacrifice`` option, for ``on_stone``
+    (default: every card on the stone, the face-down ones included)."""
+    counts = stone_counts(st) if on_stone is None else on_stone
+    return sacrifice_values(counts, st.options["sacrifice"])
 
 
 def stone_counts(st: RapaNuiState) -> list[int]:
@@ -42,7 +65,7 @@ def stone_counts(st: RapaNuiState) -> list[int]:
 
 def breakdown(st: RapaNuiState) -> list[dict[str, int]]:
     """Each seat's score by category (as if the game ended now, before the end)."""
-    values = sacrifice_values(stone_counts(st))
+    values = card_values(st)
     result = []
     for seat in range(st.players):
         parts = {

@@ -14,7 +14,7 @@ from vaka.core.rng import Rng
 from vaka.core.state import Event
 from vaka.games.rapanui import rules
 from vaka.games.rapanui.params import KIND_NAMES, MOAI, PRIEST, RESOURCES, WOODCUTTER
-from vaka.games.rapanui.scoring import breakdown, sacrifice_values, stone_counts
+from vaka.games.rapanui.scoring import breakdown, card_values, stone_counts
 
 if TYPE_CHECKING:
     from vaka.games.rapanui.state import RapaNuiState
@@ -78,8 +78,9 @@ def view(st: RapaNuiState, seat: int | None) -> dict[str, Any]:
             "face_down": [sum(d) for d in st.stone_down],
             **({"all": _per_resource(stone)} if over else {}),  # face-down ones revealed
         },
-        # Worth of a sacrifice card in hand, from what lies open on the stone (all at the end).
-        "sacrifice_values": _per_resource(sacrifice_values(stone)),
+        # Worth of a sacrifice card in hand, from what lies open on the stone (all at the end),
+        # under the game's ``sacrifice`` option.
+        "sacrifice_values": _per_resource(card_values(st, stone)),
         "seats": seats,
     }
 
@@ -122,6 +123,8 @@ def describe(st: RapaNuiState, event: Event, viewer: int | None) -> str | None:
     if tag == "moai":
         choice, amount = data
         return f"{Who} take{s} {amount} {'fame' if choice else 'wood'} from the Moai scoring"
+    if tag == "decline":
+        return f"{Who} take{s} no sacrifice card ({KIND_NAMES[data]} has run out)"
     if tag == "gain":
         return f"{Who} gain{s} a {KIND_NAMES[data]} sacrifice card"
     if tag == "sacrifice":
