@@ -86,12 +86,9 @@ class Server:
 
     @contextmanager
     def socket(self, table: str, token: str | None) -> Iterator[Socket]:
-        ws = connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table}", open_timeout=10)
-        try:
+        with connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table}", open_timeout=10) as ws:
             ws.send(json.dumps({"type": "hello", "token": token}))
             yield Socket(ws)
-        finally:
-            ws.close()
 
 
 class Socket:

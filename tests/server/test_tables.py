@@ -45,7 +45,7 @@ def play_first_choices(
     """Every human seat plays its first legal choice until the game is over."""
     deadline = time.monotonic() + until
     while time.monotonic() < deadline:
-        for seat, token in tokens.items():
+        for token in tokens.values():
             now = state(client, table, token)
             if now["table"]["status"] == "over":
                 return now
@@ -212,7 +212,7 @@ def test_running_out_of_time_hands_the_seat_to_a_bot(server: Server) -> None:
             policy="lose",
             clock={"kind": "live", "minutes": 0.02, "increment": 0},
         )
-        table, token = made["table"]["id"], made["tokens"]["0"]
+        table = made["table"]["id"]
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             summary = client.get(f"/api/tables/{table}").json()

@@ -38,7 +38,6 @@ from vaka.server.messages import (
     TableSummary,
     Undo,
 )
-from vaka.server.notify import Fanout
 from vaka.server.schema import upgrade
 from vaka.server.service import TableService
 from vaka.server.store import Store
@@ -81,7 +80,11 @@ def create_app(url: str, bot_workers: int = 1, budgets: dict[str, float] | None 
         await asyncio.to_thread(upgrade, url)
         store = Store(url)
         service = TableService(store, Bots(bot_workers, budgets))
-        fanout = await Fanout.start(store, service) if store.is_postgres else None
+        fanout = None
+        if store.is_postgres:  # several processes may share it: tell them of changes
+            from vaka.server.notify import Fanout
+
+            fanout = await Fanout.start(store, service)
         app.state.service = service
         await service.start()
         try:
