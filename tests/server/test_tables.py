@@ -256,3 +256,16 @@ def test_four_people_play_each_game_to_the_end(tmp_path: Any, game: str) -> None
     finally:
         server.stop()
     assert final["view"]["is_over"] and final["table"]["winners"]
+
+
+def test_a_reconnecting_client_resumes_at_the_latest_version(server: Server) -> None:
+    with server.client() as client:
+        made = make(client, "rapa-nui", ["me", "invite:Bo"])
+        table, ana = made["table"]["id"], made["tokens"]["0"]
+        with server.socket(table, ana) as ws:
+            assert ws.state()["version"] == 0
+        now = state(client, table, ana)
+        assert act(client, table, ana, now["legal"][0]["action"], 0).status_code == 200
+        with server.socket(table, ana) as ws:
+            again = ws.state()
+        assert again["version"] == 1 and again["view"] == state(client, table, ana)["view"]

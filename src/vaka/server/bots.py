@@ -19,6 +19,8 @@ BUDGETS = {"hard": 1.0}
 
 def decide(level: str, game_id: str, seed: int, guess: State, seat: int, seconds: float) -> str:
     """One bot decision, as action text (runs in a worker process)."""
+    if not guess.determinized:
+        raise ValueError("a bot is given a guess from its seat's knowledge, never the game")
     agent: Agent
     if level == "hard":
         agent = search_agent(game_id, seed, iterations=1, seconds=seconds)

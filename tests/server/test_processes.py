@@ -1,0 +1,102 @@
+"""Real processes failing and sharing: ``kill -9`` mid-game, two servers on one PostgreSQL."""
+
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+
+import vaka
+from tests.server.serverproc import Server, bearer
+from tests.server.test_tables import act, make, state
+
+
+def test_kill_9_loses_no_acknowledged_move_and_the_game_goes_on(
+    db_url: str, tmp_path: Path
+) -> None:
+    server = Server(db_url, tmp_path / "log").start()
+    with server.client() as client:
+        made = make(client, "rapa-nui", ["me", "invite:Bo", "bot:medium"])
+    table = made["table"]["id"]
+    tokens = {0: made["tokens"]["0"], 1: made["invitations"]["1"]}
+    acked: list[tuple[int, int, str]] = []  # (version, seat, action) the server confirmed
+    stop = threading.Event()
+
+    def people_play() -> None:
+        with httpx.Client(base_url=server.url, timeout=5) as c:
+            while not stop.is_set():
+                try:
+                    for seat, token in tokens.items():
+                        now = state(c, table, token)
+                        if now["legal"]:
+                            choice = now["legal"][0]["action"]
+                            r = act(c, table, token, choice, now["version"])
+                            if r.status_code == 200:
+                                acked.append((r.json()["version"], seat, choice))
+                except (httpx.HTTPError, AssertionError):
+                    return  # the server is gone
+
+    player = threading.Thread(target=people_play)
+    player.start()
+    time.sleep(3)
+    server.kill()
+    stop.set()
+    player.join(10)
+    assert acked, "some moves were acknowledged before the kill"
+    server.start()
+    with server.client() as client:
+        after = state(client, table, tokens[0])
+        assert after["version"] >= max(v for v, _, _ in acked)
+        from tests.server.test_tables import play_first_choices
+
+        final = play_first_choices(client, table, tokens, until=240)
+        record = client.get(f"/api/tables/{table}/record").json()
+    server.stop()
+    # Every acknowledged move is in the record, at its place, exactly once.
+    for version, seat, action in acked:
+        assert record["actions"][version - 1] == [seat, action]
+    assert len(record["actions"]) == final["version"]
+    assert vaka.replay(record).is_over
+
+
+def test_two_processes_share_one_postgresql(pg_url: str, tmp_path: Path) -> None:
+    a = Server(pg_url, tmp_path / "a.log").start()
+    b = Server(pg_url, tmp_path / "b.log").start()
+    try:
+        with a.client() as on_a, b.client() as on_b:
+            made = make(on_a, "rapa-nui", ["me", "invite:Bo"])
+            table, ana, bo = made["table"]["id"], made["tokens"]["0"], made["invitations"]["1"]
+            # A move stored through A reaches a client watching through B.
+            with b.socket(table, bo) as watching:
+                first = watching.state()
+                assert first["version"] == 0
+                now = state(on_a, table, ana)
+                assert act(on_a, table, ana, now["legal"][0]["action"], 0).status_code == 200
+                pushed = watching.state(until=lambda m: m["version"] == 1)
+                assert pushed["view"]["log"] != first["view"]["log"]
+            # The same move sent to both at once: exactly one is stored.
+            for _ in range(5):
+                now = state(on_a, table, ana)
+                mover = now["table"]["to_move"][0]
+                token = (ana, bo)[mover]
+                choice = state(on_a, table, token)["legal"][0]["action"]
+                send = {"action": choice, "version": now["version"]}
+                with ThreadPoolExecutor(2) as pool:
+                    answers = list(
+                        pool.map(
+                            lambda c, t=token, body=send: c.post(
+                                f"/api/tables/{table}/actions", headers=bearer(t), json=body
+                            ),
+                            (on_a, on_b),
+                        )
+                    )
+                codes = sorted(r.status_code for r in answers)
+                assert codes == [200, 409], [r.text for r in answers]
+                assert next(r for r in answers if r.status_code == 409).json()["error"] == "stale"
+                assert state(on_b, table, ana)["version"] == now["version"] + 1
+    finally:
+        a.stop()
+        b.stop()
