@@ -12,9 +12,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, Header, Request
+from fastapi import Depends, FastAPI, Header, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from vaka.agents import AGENTS
@@ -31,6 +32,7 @@ from vaka.server.messages import (
     CreateTable,
     ErrorMessage,
     GameInfo,
+    Hint,
     Joined,
     JoinSeat,
     Say,
@@ -41,6 +43,7 @@ from vaka.server.messages import (
 from vaka.server.schema import upgrade
 from vaka.server.service import TableService
 from vaka.server.store import Store
+from vaka.web import STATIC
 
 MAX_BODY = 64 * 1024  # bytes: every request this API takes is far smaller
 LEVELS = ["random", "easy", "medium", "hard"]
@@ -140,7 +143,7 @@ def create_app(url: str, bot_workers: int = 1, budgets: dict[str, float] | None 
 
     @app.get("/", include_in_schema=False)
     async def home() -> Response:
-        return RedirectResponse("/docs")
+        return FileResponse(STATIC / "index.html")
 
     @app.get("/api/games")
     async def games() -> list[GameInfo]:
@@ -221,10 +224,26 @@ def create_app(url: str, bot_workers: int = 1, budgets: dict[str, float] | None 
     async def chat(table_id: str, req: Say, token: Token, svc: Service) -> ChatLine:
         return await svc.chat(table_id, token, req.text)
 
+    @app.post("/api/tables/{table_id}/hint")
+    async def hint(table_id: str, token: Token, svc: Service) -> list[Hint]:
+        """The hard bot's top choices for your seat (it thinks about two seconds)."""
+        return await svc.hint(table_id, token)
+
+    @app.get("/api/tables/{table_id}/replay/{step}")
+    async def replay_step(
+        table_id: str,
+        step: Annotated[int, Path(ge=0, le=100_000)],
+        svc: Service,
+        seat: Annotated[int | None, Query(ge=0, le=7)] = None,
+    ) -> dict[str, Any]:
+        """A finished game after ``step`` actions, as a seat (or a spectator) saw it."""
+        return await svc.replay(table_id, step, seat)
+
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, svc: Service) -> Response:
         """The finished game's record, for ``vaka replay``."""
         return Response(json.dumps(await svc.record(table_id)), media_type="application/json")
 
     app.add_api_websocket_route("/ws/tables/{table_id}", ws.endpoint)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -9,12 +9,14 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
 
 from vaka.agents import Agent, Observation, make_agent, search_agent
 from vaka.core.state import State
 
 #: Seconds a bot may think per move, by level (the others answer at once).
-BUDGETS = {"hard": 1.0}
+BUDGETS = {"hard": 1.0, "hint": 2.0}
+HINT_TOP = 3
 
 
 def decide(level: str, game_id: str, seed: int, guess: State, seat: int, seconds: float) -> str:
@@ -27,6 +29,25 @@ def decide(level: str, game_id: str, seed: int, guess: State, seat: int, seconds
     else:
         agent = make_agent(level, game_id, seed)
     return str(agent.act(Observation(guess, seat)))
+
+
+def hint(game_id: str, seed: int, guess: State, seat: int, seconds: float) -> list[dict[str, Any]]:
+    """The hard bot's top choices for a seat: how often the search tried each and how
+    well it went (a chance to win; alone, the expected final lead in points)."""
+    if not guess.determinized:
+        raise ValueError("a hint is searched on a guess from the seat's knowledge")
+    bot = search_agent(game_id, seed, iterations=1, seconds=seconds)
+    choices = bot.analyse(Observation(guess, seat))
+    total = sum(c.visits for c in choices) or 1
+    return [
+        {
+            "action": str(c.action),
+            "share": c.visits / total,
+            "value": c.value,
+            "lead": bot.solo_lead(c.value),
+        }
+        for c in choices[:HINT_TOP]
+    ]
 
 
 class Bots:
@@ -43,6 +64,12 @@ class Bots:
         seconds = self.budgets.get(level, 0.0)
         return await loop.run_in_executor(
             self.pool, decide, level, guess.game.id, seed, guess, seat, seconds
+        )
+
+    async def hint(self, guess: State, seat: int, seed: int) -> list[dict[str, Any]]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self.pool, hint, guess.game.id, seed, guess, seat, self.budgets["hint"]
         )
 
     def close(self) -> None:

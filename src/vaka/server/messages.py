@@ -76,6 +76,7 @@ class TableSummary(BaseModel):
     created_at: float
     winners: list[int] | None = None
     scores: list[float] | None = None
+    breakdown: list[dict[str, float]] | None = None  # each seat's score by category
     lost: list[int] = []  # seats counted as lost (policy "lose")
 
 
@@ -96,6 +97,18 @@ class Joined(BaseModel):
 class Choice(BaseModel):
     action: str
     note: str | None = None
+
+
+class Hint(BaseModel):
+    """One of the hard bot's top choices: how often its search tried it (``share``) and
+    how well it went (``value``, a chance to win; alone, ``lead``: the expected final lead
+    in points over the game's own opponent)."""
+
+    action: str
+    note: str | None = None
+    share: float
+    value: float
+    lead: float | None = None
 
 
 class ChatLine(BaseModel):

@@ -15,6 +15,7 @@ from typing import Any
 
 from vaka.agents import AGENTS
 from vaka.core.errors import IllegalAction, InvalidOptions, UnknownGame, VakaError
+from vaka.core.record import replay
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.server import tokens
@@ -29,6 +30,7 @@ from vaka.server.messages import (
     ClockSpec,
     CreatedTable,
     CreateTable,
+    Hint,
     SeatSummary,
     TableState,
     TableSummary,
@@ -273,6 +275,37 @@ class TableService:
             raise Refused("the record is published when the game is over")
         return table.state.record()
 
+    async def hint(self, table_id: str, token: str) -> list[Hint]:
+        """The hard bot's top choices for the token's seat, searched on a guess made
+        from that seat's knowledge only."""
+        table = await self.table(table_id)
+        seat = await self._seat(table, token)
+        if seat not in table.state.to_move:
+            raise Refused("a hint is for a seat that is to move")
+        seed = derive_seed(table.data.seed, "hint", seat, table.version)
+        view = table.state.view(seat)
+        found = await self.bots.hint(table.state.determinize(seat, seed), seat, seed)
+        legal = {str(a): a for a in table.state.legal_actions(seat)}
+        return [
+            Hint(**h, note=table.game.describe_choice(view, legal[h["action"]]))
+            for h in found
+            if h["action"] in legal
+        ]
+
+    async def replay(self, table_id: str, step: int, seat: int | None) -> dict[str, Any]:
+        """A finished game as ``seat`` (None: a spectator) saw it after ``step`` actions."""
+        table = await self.table(table_id)
+        if not table.state.is_over:
+            raise Refused("a game can be replayed once it is over")
+        record = table.state.record()
+        if not 0 <= step <= len(record["actions"]):
+            raise NotFound(f"the game has {len(record['actions'])} actions, not {step}")
+        if seat is not None:
+            table.state.check_seat(seat)
+        view = replay(record, upto=step).view(seat)
+        view["step"], view["steps"] = step, len(record["actions"])
+        return view
+
     async def _seat(self, table: Table, token: str) -> int:
         seat = await self.seat_of(table.id, token)
         assert seat is not None
@@ -357,6 +390,9 @@ class TableService:
             created_at=data.created_at,
             winners=[w for w in state.winners() if w not in lost] if over else None,
             scores=state.scores() if over else None,
+            breakdown=[{k: float(v) for k, v in b.items()} for b in state.breakdown()]
+            if over
+            else None,
             lost=lost,
         )
 

@@ -1,0 +1,37 @@
+// The page: a lobby at #/, a table at #/t/ID, an invitation at #/join/ID/SEAT/TOKEN,
+// a finished game's replay at #/replay/ID.
+import { render } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { html } from "./html.js";
+import { Lobby } from "./lobby.js";
+import { keepToken } from "./net.js";
+import { Replay } from "./replay.js";
+import { Table } from "./table.js";
+
+function route() {
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  if (parts[0] === "join" && parts.length === 4) {
+    keepToken(parts[1], Number(parts[2]), decodeURIComponent(parts[3]));
+    history.replaceState(null, "", `#/t/${parts[1]}`);
+    return { page: "table", table: parts[1] };
+  }
+  if (parts[0] === "t" && parts[1]) return { page: "table", table: parts[1] };
+  if (parts[0] === "replay" && parts[1]) return { page: "replay", table: parts[1] };
+  return { page: "lobby" };
+}
+
+function App() {
+  const [where, setWhere] = useState(route());
+  useEffect(() => {
+    const go = () => setWhere(route());
+    addEventListener("hashchange", go);
+    return () => removeEventListener("hashchange", go);
+  }, []);
+  if (where.page === "table") return html`<${Table} key=${where.table} id=${where.table} />`;
+  if (where.page === "replay") return html`<${Replay} key=${where.table} id=${where.table} />`;
+  return html`<${Lobby} />`;
+}
+
+const root = document.getElementById("app");
+root.textContent = ""; // the loading line
+render(html`<${App} />`, root);

@@ -1,0 +1,209 @@
+// The lobby: make a table (game, players, each seat, options, clock), copy invitation
+// links, join an open table, watch one, find your own games again.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "./html.js";
+import { api, inviteLink, keepToken, myTables } from "./net.js";
+
+const LEVELS = ["random", "easy", "medium", "hard"];
+
+export function Lobby() {
+  const [games, setGames] = useState([]);
+  const [made, setMade] = useState(null);
+  const [error, setError] = useState(null);
+  useEffect(() => {
+    api("/api/games").then(setGames, (e) => setError(e.message));
+  }, []);
+  return html`<main class="lobby">
+    <header class="top"><h1>vaka</h1>
+      <p>Rapa Nui, Raiatea and Atua — with friends and bots.</p></header>
+    ${error && html`<p class="error" role="alert">${error}</p>`}
+    ${made
+      ? html`<${Invitations} made=${made} />`
+      : games.length > 0 && html`<${NewTable} games=${games} onMade=${setMade} />`}
+    <${TableList} title="Your games" mine=${true} />
+    <${TableList} title="Open tables: join one" status="open" />
+    <${TableList} title="Being played: watch" status="playing" />
+    <${TableList} title="Finished: replay" status="over" />
+  </main>`;
+}
+
+function defaultSeats(players) {
+  return Array.from({ length: players }, (_, i) => (i === 0 ? "me" : "bot:medium"));
+}
+
+function NewTable({ games, onMade }) {
+  const [gameId, setGameId] = useState(games[0].id);
+  const game = games.find((g) => g.id === gameId);
+  const [players, setPlayers] = useState(3);
+  const [seats, setSeats] = useState(defaultSeats(3));
+  const [options, setOptions] = useState({});
+  const [clock, setClock] = useState({ kind: "none", minutes: 20, increment: 10, days: 2 });
+  const [policy, setPolicy] = useState("bot");
+  const [name, setName] = useState(localStorage.getItem("vaka.name") || "");
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+
+  const pickGame = (id) => {
+    const g = games.find((x) => x.id === id);
+    const n = Math.min(Math.max(players, g.min_players), g.max_players);
+    setGameId(id);
+    setPlayers(n);
+    setSeats(defaultSeats(n));
+    setOptions({});
+  };
+  const pickPlayers = (n) => {
+    setPlayers(n);
+    setSeats(Array.from({ length: n }, (_, i) => seats[i] || "bot:medium"));
+  };
+  const submit = async (ev) => {
+    ev.preventDefault();
+    setBusy(true);
+    setError(null);
+    const me = name.trim() || "Player";
+    localStorage.setItem("vaka.name", me);
+    try {
+      const body = { game: gameId, players, seats, name: me, options, clock, policy };
+      const done = await api("/api/tables", { method: "POST", body });
+      for (const [seat, token] of Object.entries(done.tokens)) {
+        keepToken(done.table.id, Number(seat), token, gameId);
+      }
+      onMade(done);
+    } catch (e) {
+      setError(e.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const counts = [];
+  for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
+  return html`<form class="card new-table" onSubmit=${submit} aria-label="Make a table">
+    <h2>Make a table</h2>
+    <label>Game <select aria-label="Game" value=${gameId} onChange=${(e) => pickGame(e.target.value)}>
+      ${games.map((g) => html`<option value=${g.id}>${g.name}</option>`)}
+    </select></label>
+    <label>Players <select aria-label="Players" value=${players}
+        onChange=${(e) => pickPlayers(Number(e.target.value))}>
+      ${counts.map((n) => html`<option value=${n}>${n === 1 ? "1 (solo)" : n}</option>`)}
+    </select></label>
+    <label>Your name <input aria-label="Your name" value=${name} maxlength="40" placeholder="Player"
+      onInput=${(e) => setName(e.target.value)} /></label>
+    <fieldset><legend>Seats</legend>
+      ${seats.map((spec, i) => html`<label class="seat-pick">Seat ${i}
+        <select value=${spec} aria-label=${`who plays seat ${i}`}
+            onChange=${(e) => setSeats(seats.map((s, j) => (j === i ? e.target.value : s)))}>
+          <option value="me">me</option>
+          <option value=${`invite:Friend ${i}`}>a friend (invitation link)</option>
+          <option value="open">open: anyone may join</option>
+          ${LEVELS.map((l) => html`<option value=${`bot:${l}`}>bot, ${l}</option>`)}
+        </select></label>`)}
+    </fieldset>
+    ${Object.keys(game.options).length > 0 && html`<fieldset><legend>Options</legend>
+      ${Object.entries(game.options).map(([key, opt]) => html`<${OptionField} name=${key}
+        opt=${opt} value=${options[key] ?? opt.default}
+        onChange=${(v) => setOptions({ ...options, [key]: v })} />`)}
+    </fieldset>`}
+    <fieldset><legend>Clock</legend>
+      <label>Speed <select value=${clock.kind}
+          onChange=${(e) => setClock({ ...clock, kind: e.target.value })}>
+        <option value="none">no clock</option>
+        <option value="live">live</option>
+        <option value="turn">turn-based</option>
+      </select></label>
+      ${clock.kind === "live" && html`
+        <label>Minutes each <input type="number" min="1" max="600" value=${clock.minutes}
+          onInput=${(e) => setClock({ ...clock, minutes: Number(e.target.value) })} /></label>
+        <label>Seconds added per move <input type="number" min="0" max="600"
+          value=${clock.increment}
+          onInput=${(e) => setClock({ ...clock, increment: Number(e.target.value) })} />
+        </label>`}
+      ${clock.kind === "turn" && html`
+        <label>Days per move <input type="number" min="1" max="30" value=${clock.days}
+          onInput=${(e) => setClock({ ...clock, days: Number(e.target.value) })} /></label>`}
+      ${clock.kind !== "none" && html`<label>When time runs out
+        <select value=${policy} onChange=${(e) => setPolicy(e.target.value)}>
+          <option value="bot">a bot plays on</option>
+          <option value="lose">a bot plays on, and the seat loses</option>
+        </select></label>`}
+    </fieldset>
+    ${error && html`<p class="error" role="alert">${error}</p>`}
+    <button type="submit" disabled=${busy}>Make the table</button>
+  </form>`;
+}
+
+function OptionField({ name, opt, value, onChange }) {
+  const label = html`<span title=${opt.help}>${name.replace(/_/g, " ")}</span>`;
+  if (typeof opt.default === "boolean") {
+    return html`<label class="option">${label}
+      <input type="checkbox" checked=${value} onChange=${(e) => onChange(e.target.checked)} />
+      <small>${opt.help}</small></label>`;
+  }
+  if (opt.choices.length > 0) {
+    return html`<label class="option">${label}
+      <select value=${value} onChange=${(e) => onChange(e.target.value)}>
+        ${opt.choices.map((c) => html`<option value=${c}>${String(c)}</option>`)}
+      </select><small>${opt.help}</small></label>`;
+  }
+  return html`<label class="option">${label}
+    <input value=${value} onInput=${(e) => onChange(e.target.value)} />
+    <small>${opt.help}</small></label>`;
+}
+
+function Invitations({ made }) {
+  const id = made.table.id;
+  const links = Object.entries(made.invitations).map(([seat, token]) => ({
+    seat: Number(seat),
+    name: made.table.seats[seat].name,
+    link: inviteLink(id, seat, token),
+  }));
+  return html`<section class="card invitations" aria-label="Your new table">
+    <h2>Your table is ready</h2>
+    ${links.length > 0 && html`<p>Send each friend their link: it is their seat.</p>
+      <ul>${links.map((l) => html`<li><strong>${l.name}</strong>
+        <input readonly value=${l.link} aria-label=${`invitation link for ${l.name}`}
+          onFocus=${(e) => e.target.select()} />
+        <button type="button" onClick=${() => navigator.clipboard?.writeText(l.link)}>
+          Copy</button></li>`)}</ul>`}
+    <a class="button" href=${`#/t/${id}`}>Go to the table</a>
+  </section>`;
+}
+
+function TableList({ title, status, mine }) {
+  const [tables, setTables] = useState([]);
+  useEffect(() => {
+    if (mine) {
+      const ids = Object.keys(myTables());
+      Promise.all(ids.map((id) => api(`/api/tables/${id}`).catch(() => null))).then((all) =>
+        setTables(all.filter(Boolean).sort((a, b) => b.created_at - a.created_at)),
+      );
+    } else {
+      api(`/api/tables?status=${status}`).then(setTables, () => setTables([]));
+    }
+  }, [status, mine]);
+  if (tables.length === 0) return null;
+  return html`<section class="card tables" aria-label=${title}><h2>${title}</h2>
+    <ul>${tables.map((t) => html`<li><${TableLine} table=${t} /></li>`)}</ul></section>`;
+}
+
+function TableLine({ table }) {
+  const who = table.seats
+    .map((s) => (s.kind === "open" ? "open seat" : s.name))
+    .join(", ");
+  const open = table.seats.filter((s) => s.kind === "open");
+  const join = async (seat) => {
+    const name = localStorage.getItem("vaka.name") || prompt("Your name?") || "Player";
+    localStorage.setItem("vaka.name", name);
+    const done = await api(`/api/tables/${table.id}/seats/${seat}`, {
+      method: "POST",
+      body: { name },
+    });
+    keepToken(table.id, seat, done.token, table.game);
+    location.hash = `#/t/${table.id}`;
+  };
+  const target = table.status === "over" ? `#/replay/${table.id}` : `#/t/${table.id}`;
+  return html`<span class="game-name">${table.game_name}</span>
+    <span class="who">${who}</span>
+    <span class="status">${table.status}</span>
+    ${open.map((s) => html`<button onClick=${() => join(s.seat)}>
+      Join as seat ${s.seat}</button>`)}
+    <a href=${target}>${table.status === "over" ? "Replay" : "Open"}</a>`;
+}

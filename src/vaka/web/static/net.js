@@ -1,0 +1,105 @@
+// Talking to the service: REST calls, the seat tokens kept in this browser, and a
+// WebSocket that reconnects by itself and always resumes at the latest version.
+
+export class ApiError extends Error {
+  constructor(body, status) {
+    super(body.reason || `HTTP ${status}`);
+    this.code = body.error || "error";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new ApiError(data, res.status);
+  return data;
+}
+
+// Seat tokens this browser holds: {tableId: {game, seats: {seat: token}, name}}.
+const KEY = "vaka.tables";
+
+export function myTables() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export function keepToken(table, seat, token, game) {
+  const all = myTables();
+  const entry = all[table] || { game, seats: {}, at: Date.now() };
+  entry.seats[seat] = token;
+  if (game) entry.game = game;
+  all[table] = entry;
+  localStorage.setItem(KEY, JSON.stringify(all));
+}
+
+export function tokenFor(table) {
+  const entry = myTables()[table];
+  if (!entry) return null;
+  const seats = Object.keys(entry.seats);
+  return seats.length ? { seat: Number(seats[0]), token: entry.seats[seats[0]] } : null;
+}
+
+export function inviteLink(table, seat, token) {
+  return `${location.origin}/#/join/${table}/${seat}/${token}`;
+}
+
+// Backoff for reconnecting: quick at first, then every few seconds.
+export function backoff(attempt) {
+  return Math.min(5000, 250 * 2 ** Math.min(attempt, 5));
+}
+
+export class TableSocket {
+  // onMessage(msg) gets every message; onStatus("open" | "reconnecting" | "closed").
+  constructor(table, token, onMessage, onStatus) {
+    Object.assign(this, { table, token, onMessage, onStatus });
+    this.attempt = 0;
+    this.closed = false;
+    this.connect();
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.table}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      ws.send(JSON.stringify({ type: "hello", token: this.token }));
+      this.onStatus("open");
+    };
+    ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
+    ws.onclose = (ev) => {
+      if (this.closed) return;
+      if (ev.code === 4403 || ev.code === 4404) {
+        this.onStatus("closed");
+        return;
+      }
+      this.onStatus("reconnecting");
+      setTimeout(() => this.connect(), backoff(this.attempt++));
+    };
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  }
+
+  close() {
+    this.closed = true;
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,58 @@
+// A finished game, step by step: the board after any number of actions, as any seat or
+// as a spectator saw it (the server replays the record; the client only draws).
+import { useEffect, useState } from "preact/hooks";
+import { boardFor } from "./games/index.js";
+import { html } from "./html.js";
+import { api } from "./net.js";
+
+export function Replay({ id }) {
+  const [table, setTable] = useState(null);
+  const [step, setStep] = useState(0);
+  const [seat, setSeat] = useState("");
+  const [view, setView] = useState(null);
+  const [playing, setPlaying] = useState(false);
+  const [error, setError] = useState(null);
+  useEffect(() => {
+    api(`/api/tables/${id}`).then(setTable, (e) => setError(e.message));
+  }, [id]);
+  useEffect(() => {
+    const q = seat === "" ? "" : `?seat=${seat}`;
+    api(`/api/tables/${id}/replay/${step}${q}`).then(setView, (e) => setError(e.message));
+  }, [id, step, seat]);
+  useEffect(() => {
+    if (!playing || !view) return undefined;
+    if (step >= view.steps) {
+      setPlaying(false);
+      return undefined;
+    }
+    const t = setTimeout(() => setStep(step + 1), 600);
+    return () => clearTimeout(t);
+  }, [playing, step, view]);
+  if (error) return html`<main class="table"><p class="error">${error}</p>
+    <a href="#/">Back to the lobby</a></main>`;
+  if (!table || !view) return html`<main class="table"><p class="loading">Loading…</p></main>`;
+  const Board = boardFor(table.game);
+  const last = view.log.at(-1);
+  return html`<main class=${`table replay game-${table.game}`}>
+    <header class="table-head"><a href="#/" class="home">vaka</a>
+      <h1>${table.game_name}: replay</h1></header>
+    <div class="replay-controls" role="group" aria-label="replay controls">
+      <button onClick=${() => setStep(0)} aria-label="first">⏮</button>
+      <button onClick=${() => setStep(Math.max(0, step - 1))} aria-label="back">◀</button>
+      <button onClick=${() => setPlaying(!playing)}>${playing ? "Pause" : "Play"}</button>
+      <button onClick=${() => setStep(Math.min(view.steps, step + 1))}
+        aria-label="forward">▶</button>
+      <button onClick=${() => setStep(view.steps)} aria-label="last">⏭</button>
+      <input type="range" min="0" max=${view.steps} value=${step} aria-label="step"
+        onInput=${(e) => setStep(Number(e.target.value))} />
+      <span>${step} / ${view.steps}</span>
+      <label>Seen by <select value=${seat} onChange=${(e) => setSeat(e.target.value)}>
+        <option value="">everyone</option>
+        ${table.seats.map((s) => html`<option value=${s.seat}>${s.name}</option>`)}
+      </select></label>
+    </div>
+    <p class="last-event" aria-live="polite">${last ? last.text : "The game begins."}</p>
+    <section class="board-area"><${Board} view=${view} seat=${view.seat} legal=${[]}
+      act=${() => {}} check=${() => {}} table=${table} /></section>
+  </main>`;
+}

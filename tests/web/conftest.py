@@ -1,0 +1,79 @@
+"""A real browser (Debian's Chromium, driven by Playwright) against a real ``vaka serve``.
+
+Every page fails its test on any console error or uncaught exception. Screenshots go to
+``$VAKA_SCREENSHOTS`` (default ``reports/screenshots``) for people to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.server.serverproc import Server
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# Without these, Chromium reaches for the network at start and is refused.
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SHOTS = Path(os.environ.get("VAKA_SCREENSHOTS", "reports/screenshots"))
+
+try:
+    from playwright.sync_api import Browser, Page, sync_playwright
+except ImportError:  # pragma: no cover - the dev extra installs it
+    sync_playwright = None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if sync_playwright is None or not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI must have Chromium (apt-get install chromium) and playwright")
+        pytest.skip("no Chromium here (apt-get install chromium)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path / "server.log").start()
+    yield srv
+    srv.stop()
+
+
+class Watched:
+    """A page whose console errors and uncaught exceptions are collected."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.errors: list[str] = []
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def shot(self, name: str) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / f"{name}.png"
+        self.page.screenshot(path=path, full_page=True)
+        return path
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Watched]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watched = Watched(context.new_page())
+    yield watched
+    context.close()
+    assert watched.errors == [], f"console errors: {watched.errors}"
