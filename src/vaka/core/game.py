@@ -113,6 +113,11 @@ class Game(ABC):
         ``choices`` drawn where that helps (Atua's placements); games override this."""
         return {}
 
+    def components(self) -> dict[str, Any]:
+        """The game's printed components as JSON-ready data (e.g. card faces), for
+        clients that draw the table; the same for every game played. Games override this."""
+        return {}
+
     def render(self, view: Mapping[str, Any]) -> Any:
         """A Rich renderable of a view for the terminal; games override this."""
         import json

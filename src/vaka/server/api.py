@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from vaka.agents import AGENTS
-from vaka.core.errors import VakaError
+from vaka.core.errors import UnknownGame, VakaError
 from vaka.core.registry import game_ids, load
 from vaka.server import ws
 from vaka.server.bots import Bots
@@ -47,6 +47,7 @@ from vaka.web import STATIC
 
 MAX_BODY = 64 * 1024  # bytes: every request this API takes is far smaller
 LEVELS = ["random", "easy", "medium", "hard"]
+PUBLIC_GAMES = ("rapa-nui", "raiatea", "atua")  # test-only games may sit in the registry
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorMessage} for code in (400, 403, 404, 409, 413, 422)
 }
@@ -151,8 +152,8 @@ def create_app(url: str, bot_workers: int = 1, budgets: dict[str, float] | None 
         infos = []
         for gid in game_ids():
             game = load(gid)
-            if gid not in ("rapa-nui", "raiatea", "atua"):
-                continue  # test-only games may sit in the registry
+            if gid not in PUBLIC_GAMES:
+                continue
             infos.append(
                 GameInfo(
                     id=gid,
@@ -171,6 +172,13 @@ def create_app(url: str, bot_workers: int = 1, budgets: dict[str, float] | None 
                 )
             )
         return infos
+
+    @app.get("/api/games/{game_id}/components")
+    async def components(game_id: str) -> dict[str, Any]:
+        """A game's printed components (card faces and the like) for drawing the table."""
+        if game_id not in PUBLIC_GAMES:
+            raise UnknownGame(game_id, sorted(PUBLIC_GAMES))
+        return load(game_id).components()
 
     @app.post("/api/tables", status_code=201)
     async def create(req: CreateTable, svc: Service) -> CreatedTable:

@@ -11,6 +11,7 @@ from vaka.core.errors import (
     IllegalAction,
     InvalidOptions,
     MalformedAction,
+    UnknownGame,
     VakaError,
 )
 
@@ -64,6 +65,8 @@ def code_of(exc: VakaError) -> tuple[str, int]:
         return "malformed", 422
     if isinstance(exc, IllegalAction):
         return "illegal", 409
+    if isinstance(exc, UnknownGame):
+        return "not_found", 404
     if isinstance(exc, InvalidOptions):
         return "invalid", 422
     return "invalid", 400
