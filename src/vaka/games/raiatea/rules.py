@@ -93,6 +93,7 @@ PROMPTS = {
     "pick_comm": "take a commodity from the forest supply (Collector)",
     "top": "move a price marker to the top (Merchant)",
     "diver": "turn a Pearl Diver to fulfil a second mission, or pass",
+    "shaman_a": "advance your tattoo marker (Shamans), or pass",
     "sealed": "",
 }
 SEALED_PROMPTS = {
@@ -263,7 +264,7 @@ def run(st: RaiateaState) -> None:
             SEALED_RESOLVE[step[2]](st)
             continue
         choices = step_options(st, step)
-        if len(choices) > 1:
+        if len(choices) > 1 or (choices and holds(st, step)):
             return
         queue.pop(0)
         if choices:
@@ -393,12 +394,12 @@ def _die(st: RaiateaState, step: Step) -> None:
         if count < result:
             continue
         st.log.append(("assistant_a", s, ASSISTANTS[t]))
-        if loc == "forest":
-            steps.append(("take_comm", s, 0))
-        elif loc == "market":
-            steps.append(("take_asst", s, 0))
-        elif loc == "marae":
-            steps += advance(st, s, 1)
+        if loc == "forest":  # "may take one Commodity Card"
+            steps.append(("take_comm", s, "may"))
+        elif loc == "market":  # "may take one Assistant of their choice"
+            steps.append(("take_asst", s, "may"))
+        elif loc == "marae":  # "may advance their Tattoo Markers by 1 space"
+            steps.append(("shaman_a", s, 0))
         elif loc == "reef":
             st.pearls[s] += PEARL_DIVER_PEARLS
             st.log.append(("gain", s, ("pearls", PEARL_DIVER_PEARLS)))
@@ -451,17 +452,14 @@ def _get_all(st: RaiateaState, step: Step) -> None:
 
 
 def _open(st: RaiateaState, step: Step) -> None:
-    """Open a sealed step: every seat with a real choice waits; the others are done."""
+    """Open a sealed step. Every seat prepares rituals (whether a hand is empty is not public
+    once General rituals went into the bag unseen, R14); a bid waits for those with mana."""
     kind = step[2]
     st.bids = [0] * st.players
-    wait = []
-    for s in st.order:
-        if kind == "prep":
-            if st.hand[s]:
-                wait.append(s)
-        elif st.mana[s] > 0:
-            wait.append(s)
-    st.sealed_wait = sorted(wait)
+    if kind == "prep":
+        st.sealed_wait = list(range(st.players))
+    else:
+        st.sealed_wait = [s for s in range(st.players) if st.mana[s] > 0]
 
 
 def _gifts(st: RaiateaState, step: Step) -> None:
@@ -472,14 +470,16 @@ def _gifts(st: RaiateaState, step: Step) -> None:
 
 def _bless(st: RaiateaState, step: Step) -> None:
     """Divine Blessings: the bag is emptied; rituals sorted by cost, General rituals first
-    among equals, then ceremonial order (an owner's equal-cost rituals by id)."""
+    among equals and by id (they carry no owner, R14), then ceremonial order (an owner's
+    equal-cost rituals by id until the owner chooses)."""
     pos = {s: i for i, s in enumerate(st.order)}
+    pos[-1] = -1
     entries = []
     for s in range(st.players):
-        entries += [(r, s) for r in st.prepared[s]] + [(r, s) for r in st.generals[s]]
+        entries += [(r, s) for r in st.prepared[s]] + [(r, -1) for r in st.generals[s]]
         st.prepared[s] = []
         st.generals[s] = []
-    entries.sort(key=lambda e: (cost(e[0]), not is_general(e[0]), pos[e[1]], e[0]))
+    entries.sort(key=lambda e: (cost(e[0]), pos[e[1]], e[0]))
     st.blessing = entries
     st.log.append(("bag", None, (tuple(entries), st.bag_mana)))
     push(st, [("bless_next", -1, 0)])
@@ -501,7 +501,8 @@ def _bless_next(st: RaiateaState, step: Step) -> None:
     if not st.blessing:
         return
     ritual, owner = st.blessing[0]
-    if step[2] == 0 and st.bag_mana >= cost(ritual) and len(set(_equal_group(st))) > 1:
+    choice = owner >= 0 and step[2] == 0 and st.bag_mana >= cost(ritual)
+    if choice and len(set(_equal_group(st))) > 1:
         push(st, [("order", owner, 0)])
         return
     ritual, owner = st.blessing[0]
@@ -526,17 +527,26 @@ def _build(st: RaiateaState, step: Step) -> None:
     """Construction of the To'o: in ceremonial order each fulfils a mission or passes
     (a pass is final for this ceremony); auctions come first whenever a row holds only
     auction missions."""
-    slot = next_auction(st)
-    if slot >= 0:
-        st.auctioned.append(slot)
-        st.auction_slot = slot
-        push(st, [("open", -1, "auction"), ("sealed", -1, "auction"), ("build", -1, 0)])
+    if next_auction(st) >= 0:
+        push(st, [("auctions", -1, -1), ("build", -1, 0)])
         return
     if not st.builders:
         return
     st.build_pos %= len(st.builders)
     seat = st.builders[st.build_pos]
     push(st, [("mission", seat, "build"), ("build", -1, 0)])
+
+
+def _auctions(st: RaiateaState, step: Step) -> None:
+    """Auction missions are auctioned "as soon as there are no other types of Mission left
+    in that row", each separately: after a mission is fulfilled anywhere, its row (arg: a
+    slot of it) is checked; at the start of step 6 and between construction turns, every
+    row (arg -1), which takes the tokens that stood alone when their statue was revealed."""
+    slot = next_auction(st, step[2])
+    if slot >= 0:
+        st.auctioned.append(slot)
+        st.auction_slot = slot
+        push(st, [("open", -1, "auction"), ("sealed", -1, "auction"), step])
 
 
 def _end_ceremony(st: RaiateaState, step: Step) -> None:
@@ -599,6 +609,7 @@ AUTO: dict[str, Callable[[RaiateaState, Step], None]] = {
     "bless_next": _bless_next,
     "build_start": _build_start,
     "build": _build,
+    "auctions": _auctions,
     "end_ceremony": _end_ceremony,
     "eff": _eff,
     "ritual_done": _ritual_done,
@@ -627,11 +638,12 @@ def perform(st: RaiateaState, seat: int, ritual: str) -> list[Step]:
     (U17: a price that cannot be paid discards it without effect), its effects, then it is
     discarded or, if blue, placed in front of its owner's screen."""
     price = price_of(ritual)
+    assert seat >= 0 or not price, "a General ritual from the bag has no owner to pay"
     if not can_pay(st, seat, price):
         st.discards[deck_of(ritual)].append(ritual)
         st.log.append(("unpaid", seat, ritual))
         return []
-    st.log.append(("perform", seat, ritual))
+    st.log.append(("perform", seat if seat >= 0 else None, ritual))  # -1: a General's
     st.performing.append(ritual)
     steps: list[Step] = []
     if price.get("pearls"):
@@ -854,12 +866,13 @@ def mission_row_has_other(st: RaiateaState, i: int) -> bool:
     )
 
 
-def next_auction(st: RaiateaState) -> int:
+def next_auction(st: RaiateaState, near: int = -1) -> int:
     """The first auction mission on a face-up statue whose row holds no other kind, not yet
-    offered in this step 6; -1 if none."""
+    offered in this step 6; only in the row of slot ``near`` unless it is -1; -1 if none."""
     for i, token in enumerate(st.slots):
         if (
             token
+            and (near < 0 or MISSION_SLOTS[i][:2] == MISSION_SLOTS[near][:2])
             and TOOS[token]["kind"] == "auction"
             and st.face_up[MISSION_SLOTS[i][0]]
             and i not in st.auctioned
@@ -965,7 +978,7 @@ def step_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
             found = [A.PASS, *(A.act("draw", d) for d in decks)]
         if can_use_shaman(st, seat):
             found.append(A.USE["shaman"])
-        return found if phase == "claim" or len(found) > 1 else []
+        return found
     if phase == "pick":
         found = [A.act("pick", c) for c in sorted(set(st.display))]
         if found and arg == 0 and st.ready[seat][COLLECTOR] and st.forest:
@@ -975,14 +988,23 @@ def step_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
         return [A.act("pick", c) for c in sorted(set(st.display)) if c in COMMODITIES]
     if phase == "top":
         return [A.act("top", c) for i, c in enumerate(COMMODITIES) if st.price[i] < PRICE_TOP]
-    if phase == "diver":
-        return [A.PASS, A.USE["pearl_diver"]] if st.ready[seat][PEARL_DIVER] else []
+    if phase == "diver":  # offered only when a second mission can be fulfilled
+        if st.ready[seat][PEARL_DIVER] and any(
+            token and st.face_up[MISSION_SLOTS[i][0]] and can_fulfil(st, seat, token)
+            for i, token in enumerate(st.slots)
+        ):
+            return [A.PASS, A.USE["pearl_diver"]]
+        return []
     if phase == "forest_keep":
         return [A.act("pick", c) for c in sorted(set(st.revealed))]
-    if phase == "take_comm":
-        return [A.act("take", c) for i, c in enumerate(COMMODITIES) if st.comm_market[i]]
-    if phase == "take_asst":
-        return [A.act("take", t) for i, t in enumerate(ASSISTANTS) if st.asst_market[i]]
+    if phase == "take_comm" or phase == "take_asst":
+        market, names = (
+            (st.comm_market, COMMODITIES) if phase == "take_comm" else (st.asst_market, ASSISTANTS)
+        )
+        found = [A.act("take", x) for i, x in enumerate(names) if market[i]]
+        return [A.PASS, *found] if arg == "may" and found else found  # Collector/Merchant A
+    if phase == "shaman_a":
+        return [A.PASS, A.ADVANCE]
     if phase == "sacrifice":
         held = st.comms[seat]
         found = [A.act("sacrifice", c) for i, c in enumerate(COMMODITIES) if held[i]]
@@ -1003,8 +1025,9 @@ def step_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
     if phase == "give":
         found = [A.act("give", m) for m in sorted(set(st.masks[seat]))]
         return [A.PASS, *found] if found else []
-    if phase == "get":
-        return [A.act("get", m) for m in sorted(set(st.mask_market))]
+    if phase == "get":  # "may take a Mask from that Market"
+        found = [A.act("get", m) for m in sorted(set(st.mask_market))]
+        return [A.PASS, *found] if found else []
     if phase == "mission":
         found = [
             A.act("mission", A.slot_text(MISSION_SLOTS[i]))
@@ -1104,6 +1127,11 @@ def resolve(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
     elif phase == "forest_keep":
         st.revealed.remove(x)
         steps += take_card(st, seat, x)
+    elif phase in ("take_comm", "take_asst", "get") and verb == "pass":
+        pass
+    elif phase == "shaman_a":
+        if verb == "advance":
+            steps += advance(st, seat, 1)
     elif phase == "take_comm":
         c = COMMODITIES.index(x)
         st.comm_market[c] -= 1
@@ -1189,6 +1217,7 @@ def resolve(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
         else:
             i = SLOT_TEXTS.index(x)
             steps += fulfil(st, seat, i)
+            steps.append(("auctions", -1, i))  # the row may now hold only auctions
             if arg == "build":
                 st.build_pos += 1
             if arg != "second":  # Pearl Diver B: a second mission, never a third
@@ -1279,11 +1308,28 @@ def resolve(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
     push(st, steps)
 
 
-def can_use_shaman(st: RaiateaState, seat: int) -> bool:
-    """Shaman B may be offered on the seat's own turn: it has an unturned Shaman, rituals
-    and priests (which ritual fits is checked when it chooses, so that the offer itself
-    depends only on what the table sees)."""
+def shaman_in_reach(st: RaiateaState, seat: int) -> bool:
+    """What the table sees of Shaman B: an unturned Shaman, a ritual in hand and a priest."""
     return bool(st.ready[seat][SHAMAN] and st.hand[seat] and priests_counted(st, seat))
+
+
+def can_use_shaman(st: RaiateaState, seat: int) -> bool:
+    """Shaman B is offered on the seat's own turn only when a ritual in hand costs at most
+    its priests, so that using it always performs one (R8)."""
+    if not shaman_in_reach(st, seat):
+        return False
+    most = priests_counted(st, seat)
+    return any(cost(r) <= most for r in st.hand[seat])
+
+
+def holds(st: RaiateaState, step: Step) -> bool:
+    """A turn of one's own waits for its seat even with pass as the only answer while the
+    seat has what Shaman B needs in the table's eyes (R8): whether it waits then depends on
+    public facts only, not on which rituals are behind the screen."""
+    phase, seat, arg = step
+    if phase == "buy_ritual" or (phase == "mission" and arg == "build"):
+        return shaman_in_reach(st, seat)
+    return False
 
 
 def _use(st: RaiateaState, step: Step, which: str) -> None:
@@ -1324,11 +1370,11 @@ def sealed_decide(st: RaiateaState, seat: int, kind: str, act: RaiateaAction) ->
             st.log.append(("prepared", seat, None))
             return
         st.hand[seat].remove(act.arg)
-        (st.generals if is_general(act.arg) else st.prepared)[seat].append(act.arg)
-        st.log.append(("prepare", seat, act.arg))
-        if len(sealed_options(st, seat, kind)) == 1:  # only "done" is left
-            st.sealed_wait.remove(seat)
-            st.log.append(("prepared", seat, None))
+        if is_general(act.arg):  # "without a clip": nothing tells the table who (R14)
+            st.generals[seat].append(act.arg)
+        else:  # the clip shows
+            st.prepared[seat].append(act.arg)
+            st.log.append(("prepare", seat, act.arg))
         return
     st.bids[seat] = int(act.arg)
     st.sealed_wait.remove(seat)
