@@ -8,7 +8,7 @@ of commodities behind a screen, the rituals drawn and not yet kept (with their c
 and the clipped rituals a seat prepared (card backs) are public. General rituals go into the
 bag "without a clip": nothing says who put one in, and so the number of rituals in a hand is
 not shown either (a count that drops would tell, R14); in the bag they carry no owner. The
-ritual discard piles lie face up. Hidden from everybody: the order of the draw piles and the
+ritual discard piles lie face up (R11). Hidden from everybody: the order of the draw piles and the
 missions on face-down statues.
 
 Pearls, mana, commodities and To'o tokens are hidden from the view, but every change to them
