@@ -47,3 +47,48 @@ def test_the_table_fits_a_phone(browser: object, web: Server) -> None:
     phone.shot("phone-atua")
     context.close()
     assert width <= 390 and phone.errors == []
+
+
+def finished_bot_game(web: Server, game: str = "rapa-nui") -> str:
+    """A table of two random bots, played to its end; returns its id."""
+    import time
+
+    with web.client() as client:
+        made = client.post(
+            "/api/tables", json={"game": game, "players": 2, "seats": ["bot:random", "bot:random"]}
+        ).json()
+        table = made["table"]["id"]
+        deadline = time.monotonic() + 120
+        while client.get(f"/api/tables/{table}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.2)
+    return str(table)
+
+
+def test_a_finished_game_is_replayed_step_by_step_and_scrubbed(page: Watched, web: Server) -> None:
+    table = finished_bot_game(web)
+    p = page.page
+    p.goto(f"{web.url}/#/replay/{table}")
+    counter = p.locator(".replay-controls span")
+    counter.filter(has_text="0 /").wait_for()
+    total = int(counter.inner_text().split("/")[1])
+    at_start = p.locator(".last-event").inner_text()
+    p.get_by_role("button", name="forward").click()
+    counter.filter(has_text=f"1 / {total}").wait_for()
+    p.wait_for_function("t => document.querySelector('.last-event').innerText !== t", arg=at_start)
+    p.get_by_role("slider", name="step").fill(str(total))
+    counter.filter(has_text=f"{total} / {total}").wait_for()
+    p.get_by_role("button", name="back").click()
+    counter.filter(has_text=f"{total - 1} / {total}").wait_for()
+    p.get_by_label("Seen by").select_option("0")  # as a player saw it: their hand shows
+    counter.filter(has_text=f"{total - 1} / {total}").wait_for()
+
+
+def test_a_spectator_watches_without_choices(page: Watched, web: Server) -> None:
+    table = finished_bot_game(web)
+    p = page.page
+    p.goto(f"{web.url}/#/t/{table}")
+    p.get_by_role("region", name="final scores").wait_for()
+    assert p.locator(".choice").count() == 0
+    assert "Game over" in p.locator(".final").inner_text()
+    page.shot("rapa-nui-final-sheet")
