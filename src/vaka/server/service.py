@@ -9,6 +9,7 @@ of the move log settles two processes racing for the same move.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -39,6 +40,7 @@ from vaka.server.store import Chat, Move, MoveTaken, Seat, Store, TableData
 from vaka.server.table import Table
 
 Listener = Callable[[str], Awaitable[None]]
+log = logging.getLogger(__name__)
 CHAT_KEPT = 100  # chat lines sent with a table's state
 
 
@@ -480,6 +482,12 @@ class TableService:
                         continue
                 break
         except VakaError:
+            return
+        except Exception:  # a worker died, say: try again shortly rather than stall the game
+            log.exception("the bot for seat %s at table %s failed; retrying", seat, table.id)
+            await asyncio.sleep(1)
+            table.thinking.discard(seat)
+            self._next(table)
             return
         finally:
             table.thinking.discard(seat)
