@@ -246,3 +246,27 @@ def test_the_client_connects_again_after_the_server_restarts(tmp_path: Path) -> 
         ana.kill()
         server.stop()
     assert "Final scores: Ana (seat 0)" in out
+
+
+def test_an_open_seat_is_taken_from_the_terminal_and_the_game_starts(
+    host: Server, tmp_path: Path
+) -> None:
+    ana = Client(tmp_path / "ana.txt", "rapa-nui", "--server", host.url, "-p", "2",
+                 "--open", "1", "--name", "Ana")  # fmt: skip
+    try:
+        text = ana.wait_for("Waiting for players to take the open seats")
+        (table,) = grab(re.compile(r"Seat 1 is open: .* --join (\S+) --seat 1 --name NAME"), text)
+        bo = run_vaka(
+            "play", "--server", host.url, "--join", table, "--seat", "1", "--name", "Bo",
+            stdin="chat hi\nquit\n",  # typed while Ana is to move: run at once
+        )  # fmt: skip
+        assert bo.returncode == 0, bo.stdout + bo.stderr
+        ana.wait_for("your move>")  # the game started: Ana, seat 0, is to move
+        ana.wait_for(r"Bo \(seat 1\) says: hi")
+        ana.type("quit\n")
+        ana.finish()
+    finally:
+        ana.kill()
+    assert f"You took seat 1. To come back to it: vaka play --server {host.url}" in bo.stdout
+    assert f"table {table}. You are seat 1 (Bo)" in bo.stdout
+    assert "Waiting for Ana (seat 0)" in bo.stdout and "Bo (seat 1) says: hi" in bo.stdout

@@ -57,8 +57,9 @@ def create(
     table = made["table"]
     (mine,) = made["tokens"].values()
     console.print(
-        f"Made table [bold]{table['id']}[/bold] on {link.url}: {table['game_name']}, "
-        f"{players} players."
+        Text("Made table ")
+        + Text(table["id"], style="bold")
+        + Text(f" on {link.url}: {table['game_name']}, {players} players.")
     )
     for seat, token in made["invitations"].items():
         who = table["seats"][int(seat)]["name"]

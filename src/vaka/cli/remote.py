@@ -8,7 +8,10 @@ it showed, so the server can refuse a move made on an outdated table.
 
 from __future__ import annotations
 
+import sys
+import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,7 +40,9 @@ HELP = help_text(
     "  [bold]chat[/bold] TEXT    say something to the table",
     "  [bold]resign[/bold]       give up; a bot plays your seat to the end (asks first)",
     "  [bold]quit[/bold]         leave the table without resigning (come back with --join)",
+    "While others move, commands run at once; a choice typed then waits for your turn.",
 )
+COMMANDS = {"quit", "exit", "help", "board", "log", "hint", "chat", "undo", "resign"}
 LABELS = {
     "illegal": "",
     "forbidden": "Not allowed: ",
@@ -81,10 +86,12 @@ class Session:
         self.heard = 0.0  # time of the last chat line printed
         self.drawn = -1  # the version last drawn with its choices
         self.waited: list[int] | None = None  # the seats last announced as to move
+        self.typed: deque[str | None] = deque()  # lines typed ahead; None: input ended
 
     # ------------------------------------------------------------ the loop
     def run(self) -> None:
         self.socket.open()
+        self._keyboard()
         try:
             self._first_state()
             while True:
@@ -108,17 +115,24 @@ class Session:
             self.socket.close()
 
     def _first_state(self) -> None:
+        deadline = time.monotonic() + TIMEOUT
         while not self.state:
-            error = self._next(TIMEOUT)
+            if time.monotonic() > deadline:
+                raise ServerError(f"the server at {self.seat.link.url} sent no state")
+            error = self._next(deadline - time.monotonic())
             if error is not None:
                 raise ServerError(error["reason"], error["error"])
         table = self.state["table"]
         self.game = load(table["game"])
         me = self.state["seat"]
         console.print(
-            f"[bold]{table['game_name']}[/bold], {table['players']} players, table "
-            f"{table['id']}. You are seat {me} ({table['seats'][me]['name']}). "
-            "Type [bold]help[/bold] for help."
+            Text(table["game_name"], style="bold")
+            + Text(
+                f", {table['players']} players, table {table['id']}. "
+                f"You are seat {me} ({table['seats'][me]['name']}). Type "
+            )
+            + Text("help", style="bold")
+            + Text(" for help.")
         )
         self._news()
 
@@ -136,6 +150,9 @@ class Session:
                     + self.seat.rejoin()
                 )
             console.print(Text("Connected again."))
+            return None
+        if msg["type"] == "line":
+            self.typed.append(msg["text"])
             return None
         if msg["type"] == "error":
             return msg
@@ -178,49 +195,30 @@ class Session:
             names = [f"{table['seats'][s]['name']} (seat {s})" for s in table["to_move"]]
             mine = table["seats"][self.state["seat"]]
             why = f" A bot plays your seat ({mine['left']})." if mine.get("left") else ""
+            if table["status"] == "open":
+                names = ["players to take the open seats"]
             console.print(Text(f"Waiting for {', '.join(names) or 'the table'}…{why}", "dim"))
+        if self._typed_commands():
+            return  # look at the table again before waiting
         error = self._next(None)
         if error is not None:
             _say_error(error)
 
     # ------------------------------------------------------------ commands
     def _ask(self) -> None:
-        """Read commands until one changed the table (or the table changed)."""
+        """Read commands until one changed the table."""
         seen = self.state
         choices = [c["action"] for c in seen["legal"]]
         while True:
-            try:
-                line = console.input("[bold]your move>[/bold] ").strip()
-            except EOFError:
-                raise Quit from None
+            line = self._line("[bold]your move>[/bold] ")
             self._drain()
             word, _, rest = line.partition(" ")
-            word = word.lower()
             if not line:
                 if self.state["version"] != seen["version"]:
                     return  # the table changed meanwhile: draw it again
-                continue
-            if word in ("quit", "exit"):
-                raise Quit
-            if word == "help":
-                console.print(HELP)
-            elif word == "board":
-                self._show()
-            elif word == "log":
-                for entry in self.state["view"]["log"]:
-                    print_entry(entry)
-            elif word == "hint":
-                console.print("A hint needs the whole game; it is for local games only.")
-            elif word == "chat":
-                if rest.strip():
-                    self._chat(rest.strip())
-                else:
-                    console.print("Write it as: chat TEXT")
-            elif word == "undo":
-                self._send({"type": "undo", "version": self.state["version"]})
-                return
-            elif word == "resign":
-                self._resign()
+            elif word.lower() in COMMANDS:
+                if self._command(word.lower(), rest.strip()):
+                    return
             else:
                 number = choice_number(line, len(choices))
                 if number == -1:
@@ -228,6 +226,75 @@ class Session:
                 action = line if number is None else choices[number]
                 if self._send({"type": "act", "action": action, "version": seen["version"]}):
                     return
+
+    def _command(self, word: str, rest: str) -> bool:
+        """Run a command other than a choice; True if it changed the table."""
+        if word in ("quit", "exit"):
+            raise Quit
+        if word == "help":
+            console.print(HELP)
+        elif word == "board":
+            self._show()
+        elif word == "log":
+            for entry in self.state["view"]["log"]:
+                print_entry(entry)
+        elif word == "hint":
+            console.print("A hint needs the whole game; it is for local games only.")
+        elif word == "chat":
+            if rest:
+                self._chat(rest)
+            else:
+                console.print("Write it as: chat TEXT")
+        elif word == "undo":
+            return self._send({"type": "undo", "version": self.state["version"]})
+        elif word == "resign":
+            self._resign()
+        return False
+
+    def _typed_commands(self) -> bool:
+        """While others move: run the commands typed so far, in order, up to the first
+        choice (kept for your turn, as a terminal keeps what is typed ahead). True if
+        any ran."""
+        ran = False
+        while self.typed:
+            line = self.typed[0]
+            if line is None:
+                raise Quit  # the input ended
+            word, _, rest = line.partition(" ")
+            if line and word.lower() not in COMMANDS:
+                break
+            self.typed.popleft()
+            if line:
+                self._command(word.lower(), rest.strip())
+                ran = True
+        return ran
+
+    def _line(self, prompt: str) -> str:
+        """The next line typed (stripped), waiting for it while taking in pushes; the
+        prompt is shown again after anything printed meanwhile."""
+        console.print(prompt, end="")
+        while not self.typed:
+            before = (self.shown, self.heard)
+            error = self._next(None)
+            if error is not None:
+                _say_error(error)
+            if error is not None or (self.shown, self.heard) != before:
+                console.print(prompt, end="")
+        line = self.typed.popleft()
+        if line is None:
+            raise Quit
+        return line
+
+    def _keyboard(self) -> None:
+        """Read what is typed in a thread of its own, into the queue the pushes use."""
+        events = self.socket.events
+
+        def read() -> None:
+            for line in sys.stdin:
+                events.put({"type": "line", "text": line.strip()})
+            events.put({"type": "line", "text": None})
+
+        threading.Thread(target=read, daemon=True).start()
 
     def _send(self, msg: dict[str, Any], done: Callable[[], bool] | None = None) -> bool:
         """Send a message that changes the table and wait for the outcome: True once the
@@ -264,14 +331,11 @@ class Session:
 
     def _resign(self) -> None:
         lose = self.state["table"]["policy"] == "lose"
-        try:
-            answer = console.input(
-                "Resign? A bot plays your seat to the end"
-                + (" and you count as lost" if lose else "")
-                + ". Type [bold]yes[/bold] to resign: "
-            )
-        except EOFError:
-            raise Quit from None
+        answer = self._line(
+            "Resign? A bot plays your seat to the end"
+            + (" and you count as lost" if lose else "")
+            + ". Type [bold]yes[/bold] to resign: "
+        )
         if answer.strip().lower() not in ("y", "yes"):
             console.print("You play on.")
             return
