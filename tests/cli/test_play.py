@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import vaka as engine
@@ -163,3 +164,19 @@ def test_hint_names_the_hard_bots_top_choices_and_changes_nothing(tmp_path: Path
     record = json.loads(save.read_text())
     first = engine.load("rapa-nui").new_state(2, 6).legal_actions(0)[0]
     assert record["actions"][0] == [0, str(first)]  # the hint played nothing itself
+
+
+def test_play_options_that_need_a_server_or_a_table_are_refused() -> None:
+    for args, said in (
+        (("play", "rapa-nui", "--invite", "1"), "--invite needs --server URL"),
+        (("play", "--join", "abc"), "--join needs --server URL"),
+        (("play", "--server", "localhost:8000", "--join", "abc"), "give the server's address"),
+        (("play", "--server", "http://127.0.0.1:1", "--join", "abc"), "give --token TOKEN"),
+        (("play", "rapa-nui", "--server", "http://127.0.0.1:1", "--seed", "3"), "--seed is for"),
+        (("play", "rapa-nui", "--server", "http://127.0.0.1:1", "-p", "2", "--invite", "2"),
+         "only 1 seat besides yours"),
+    ):  # fmt: skip
+        done = vaka(*args, stdin="")
+        assert done.returncode == 2, (args, done.stdout)
+        unboxed = " ".join(re.sub("[│╭╮╰╯─]", " ", done.stderr).split())
+        assert said in unboxed, (args, done.stderr)

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from vaka.agents import Agent, Observation, default_level, make_agent, search_agent
 from vaka.cli.common import OPTION_HELP, console, friendly_errors, parse_options
+from vaka.cli.screen import choice_number, draw, help_text, print_entry, print_log, show_choices
 from vaka.core.errors import IllegalAction
 from vaka.core.game import Game
 from vaka.core.record import save_record
@@ -21,15 +21,15 @@ from vaka.core.rng import derive_seed
 from vaka.core.state import State
 from vaka.sim.match import apply_decided, decide_together
 
-HELP = """\
-Type the number of a choice, or the action's text (e.g. [bold]draw 2[/bold], [bold]lay moai[/bold]).
-Other commands:
-  [bold]board[/bold]        show the table again
-  [bold]log[/bold]          show everything that has happened that you may see
-  [bold]hint[/bold]         ask the strongest bot what it would do, and why
-  [bold]save[/bold] [FILE]  save the game so far (replay it with 'vaka replay FILE')
-  [bold]help[/bold]         this text
-  [bold]quit[/bold]         stop playing (the game is saved if you gave --save)"""
+if TYPE_CHECKING:
+    from vaka.cli.remote import Seat
+
+HELP = help_text(
+    "  [bold]hint[/bold]         ask the strongest bot what it would do, and why",
+    "  [bold]save[/bold] [FILE]  save the game so far (replay it with 'vaka replay FILE')",
+    "  [bold]quit[/bold]         stop playing (the game is saved if you gave --save)",
+)
+REMOTE = "Playing on a server"
 
 
 HINT_ITERATIONS = 600
@@ -40,7 +40,10 @@ class Quit(Exception):
 
 
 def command(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, see 'vaka games'.")],
+    game_id: Annotated[
+        str | None,
+        typer.Argument(metavar="GAME", help="Game id, see 'vaka games' (not with --join)."),
+    ] = None,
     players: Annotated[
         int | None,
         typer.Option("--players", "-p", help="Number of players (default: the game's most)."),
@@ -59,7 +62,13 @@ def command(
             show_default=False,
         ),
     ] = None,
-    seat: Annotated[int, typer.Option(help="Your seat, 0 = the start player.")] = 0,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            help="Your seat, 0 = the start player (default 0); with --join, the open seat to take.",
+            show_default=False,
+        ),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed for the shuffle; the same seed deals the same game.")
     ] = None,
@@ -79,8 +88,51 @@ def command(
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here when the game ends or you quit.")
     ] = None,
+    server: Annotated[
+        str | None,
+        typer.Option(
+            help="Play at a table on this vaka server ('vaka serve'), e.g. "
+            "http://127.0.0.1:8000: with GAME a new table, with --join an existing one.",
+            rich_help_panel=REMOTE,
+            show_default=False,
+        ),
+    ] = None,
+    join: Annotated[
+        str | None,
+        typer.Option(
+            metavar="TABLE",
+            help="Join this table, with --token or (for an open seat) --seat.",
+            rich_help_panel=REMOTE,
+            show_default=False,
+        ),
+    ] = None,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            help="Your seat's token, or the one in your invitation.",
+            rich_help_panel=REMOTE,
+            show_default=False,
+        ),
+    ] = None,
+    name: Annotated[
+        str, typer.Option(help="Your name at the table.", rich_help_panel=REMOTE)
+    ] = "Player",
+    invite: Annotated[
+        int,
+        typer.Option(
+            help="Keep this many seats for friends (their invitations are printed); "
+            "bots take the rest.",
+            rich_help_panel=REMOTE,
+        ),
+    ] = 0,
+    open_seats: Annotated[
+        int,
+        typer.Option(
+            "--open", help="Leave this many seats open for anyone.", rich_help_panel=REMOTE
+        ),
+    ] = 0,
 ) -> None:
-    """Play a game in the terminal against bots.
+    """Play a game in the terminal against bots, here or at a table on a vaka server.
 
     Examples:
 
@@ -91,26 +143,38 @@ def command(
       vaka play rapa-nui --option rows=top-only      # a game option
 
       vaka play atua --solo --level hard     # alone against Tahuma
+
+      vaka play rapa-nui --server http://127.0.0.1:8000 -p 3 --invite 1   # a friend, a bot
+
+      vaka play --server http://127.0.0.1:8000 --join TABLE --token TOKEN
     """
+    if server is not None:
+        from vaka.cli.remote import Session  # the network client only when it is needed
+
+        with friendly_errors():
+            seated = _seat_on_server(
+                server, game_id, players, solo, level, seat, seed, bots, option,
+                join, token, name, invite, open_seats, save,
+            )  # fmt: skip
+            Session(seated, save, pictures).run()
+        return
     with friendly_errors():
+        for given, flag in ((join, "--join"), (token, "--token"), (invite, "--invite"),
+                            (open_seats, "--open")):  # fmt: skip
+            if given:
+                raise typer.BadParameter(f"{flag} needs --server URL", param_hint=flag)
+        if game_id is None:
+            raise typer.BadParameter("name a game; 'vaka games' lists them", param_hint="GAME")
         game = load(game_id)
         n = _players(game, players, solo)
-        options = parse_options(option)
-        if level is not None:
-            if "level" not in game.options:
-                raise typer.BadParameter(f"{game.name} has no levels", param_hint="--level")
-            if "level" in options:
-                raise typer.BadParameter("give the level once", param_hint="--level")
-            options["level"] = level
+        options = _options(game, option, level)
         if seed is None:
             seed = secrets.randbelow(10**9)
+        seat = seat or 0
         state = game.new_state(n, seed, **options)
         state.check_seat(seat)
         agents = _bots(bots or default_level(game.id), game.id, n, seat, seed)
-        if save is not None and not save.parent.is_dir():
-            raise typer.BadParameter(
-                f"there is no folder {str(save.parent)!r}", param_hint="--save"
-            )
+        _check_save(save)
     console.print(
         f"[bold]{game.name}[/bold], {n} player{'s' if n > 1 else ''}, seed {seed}. "
         f"You are seat {seat}. Type [bold]help[/bold] for help."
@@ -124,6 +188,65 @@ def command(
             _save(state, save)
     if state.is_over:
         console.print(game.render(state.view(seat)))
+
+
+def _seat_on_server(
+    server: str, game_id: str | None, players: int | None, solo: bool, level: str | None,
+    seat: int | None, seed: int | None, bots: str, option: list[str] | None,
+    join: str | None, token: str | None, name: str, invite: int, open_seats: int,
+    save: Path | None,
+) -> Seat:  # fmt: skip
+    """A seat at a table on the server: a new table (GAME given) or one joined."""
+    from vaka.cli import lobby
+    from vaka.cli.wire import Link
+
+    link = Link(check_url(server))
+    _check_save(save)
+    if seed is not None:
+        raise typer.BadParameter(
+            "the server shuffles; --seed is for local games", param_hint="--seed"
+        )
+    if join is not None:
+        if game_id is not None:
+            raise typer.BadParameter(
+                "leave out GAME with --join: the table has one", param_hint="GAME"
+            )
+        return lobby.join(link, join, token, seat, name)
+    if token is not None:
+        raise typer.BadParameter("--token comes with --join TABLE", param_hint="--token")
+    if game_id is None:
+        raise typer.BadParameter("name a game to make a table, or --join TABLE", param_hint="GAME")
+    game = load(game_id)
+    n = _players(game, players, solo)
+    me = seat or 0
+    if not 0 <= me < n:
+        raise typer.BadParameter(f"seat must be 0-{n - 1}", param_hint="--seat")
+    specs = lobby.seat_specs(n, me, bots or default_level(game.id), invite, open_seats)
+    return lobby.create(link, game, n, specs, _options(game, option, level), name)
+
+
+def check_url(url: str) -> str:
+    if not url.startswith(("http://", "https://")):
+        raise typer.BadParameter(
+            "give the server's address, e.g. http://127.0.0.1:8000", param_hint="--server"
+        )
+    return url.rstrip("/")
+
+
+def _options(game: Game, pairs: list[str] | None, level: str | None) -> dict[str, Any]:
+    options = parse_options(pairs)
+    if level is not None:
+        if "level" not in game.options:
+            raise typer.BadParameter(f"{game.name} has no levels", param_hint="--level")
+        if "level" in options:
+            raise typer.BadParameter("give the level once", param_hint="--level")
+        options["level"] = level
+    return options
+
+
+def _check_save(save: Path | None) -> None:
+    if save is not None and not save.parent.is_dir():
+        raise typer.BadParameter(f"there is no folder {str(save.parent)!r}", param_hint="--save")
 
 
 def _players(game: Game, players: int | None, solo: bool) -> int:
@@ -169,49 +292,18 @@ def _loop(
     while not state.is_over:
         decided = decide_together(state, bots)  # before the human's answer, as in matches
         if me in state.to_move:
-            shown = _print_log(state, me, shown)
+            shown = print_log(state.view(me), shown)
             console.print(game.render(state.view(me)))
-            _draw(game, state, me, pictures)
+            draw(game, state.view(me), state.legal_actions(me), pictures)
             _ask(game, state, me, save)
         apply_decided(state, decided)
-    _print_log(state, me, shown)
-
-
-def _draw(game: Game, state: State, me: int, folder: Path) -> None:
-    """Write the game's pictures of this moment (if it draws any) and say where."""
-    drawn = game.pictures(state.view(me), state.legal_actions(me))
-    if not drawn:
-        return
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, svg in drawn.items():
-            (folder / name).write_text(svg, encoding="utf-8")
-    except OSError as exc:
-        console.print(Text(f"Cannot write pictures to {folder}: {exc}", style="red"))
-        return
-    names = ", ".join(str(folder / name) for name in drawn)
-    console.print(Text(f"Pictures (open in a browser; your choices are numbered): {names}"))
-
-
-def _print_log(state: State, me: int, shown: int) -> int:
-    log = state.view(me)["log"]
-    for entry in log[shown:]:
-        _print_entry(entry)
-    return len(log)
-
-
-def _print_entry(entry: dict[str, object]) -> None:
-    console.print(Text("  · ", style="dim") + Text(str(entry["text"])))
+    print_log(state.view(me), shown)
 
 
 def _choices(game: Game, state: State, me: int) -> None:
-    """The numbered choices, each with what the game can say about it (a cost, a gain)."""
     view = state.view(me)
-    table = Table(show_header=False, box=None, padding=(0, 2))
-    for i, act in enumerate(state.legal_actions(me), 1):
-        note = game.describe_choice(view, act)
-        table.add_row(Text(str(i), style="bold"), Text(str(act)), Text(note or "", style="dim"))
-    console.print(table)
+    legal = state.legal_actions(me)
+    show_choices([(str(a), game.describe_choice(view, a)) for a in legal])
 
 
 def _hint(game: Game, state: State, me: int) -> None:
@@ -263,7 +355,7 @@ def _ask(game: Game, state: State, me: int, save: Path | None) -> None:
             _hint(game, state, me)
         elif word == "log":
             for entry in state.view(me)["log"]:
-                _print_entry(entry)
+                print_entry(entry)
         elif word == "save":
             target = (
                 Path(rest.strip())
@@ -271,12 +363,10 @@ def _ask(game: Game, state: State, me: int, save: Path | None) -> None:
                 else save or Path(f"{game.id}-{state.seed}.vaka.json")
             )
             _save(state, target)
-        elif line.isascii() and line.isdigit():
-            if not 1 <= int(line) <= len(legal):
-                console.print(f"[red]Choose a number from 1 to {len(legal)}.[/red]")
-                continue
-            state.apply(me, legal[int(line) - 1])
-            return
+        elif (number := choice_number(line, len(legal))) is not None:
+            if number >= 0:
+                state.apply(me, legal[number])
+                return
         else:
             try:
                 state.apply(me, line)

@@ -1,0 +1,395 @@
+"""``vaka play --server URL``: a seat at a table on a vaka server, played in the terminal
+with the same screen as a local game.
+
+The client knows only what the protocol tells its seat (docs/PROTOCOL.md): the view, the
+legal choices with their notes, the version. It sends the chosen action with the version
+it showed, so the server can refuse a move made on an outdated table.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+
+from vaka.cli.common import console
+from vaka.cli.screen import (
+    choice_number,
+    draw,
+    help_text,
+    parse_all,
+    print_entry,
+    print_log,
+    show_choices,
+)
+from vaka.cli.wire import TIMEOUT, Link, ServerError, Socket
+from vaka.core.game import Game
+from vaka.core.record import record_text
+from vaka.core.registry import load
+
+HELP = help_text(
+    "  [bold]undo[/bold]         take back your last action (until another seat acts "
+    "or something hidden shows)",
+    "  [bold]chat[/bold] TEXT    say something to the table",
+    "  [bold]resign[/bold]       give up; a bot plays your seat to the end (asks first)",
+    "  [bold]quit[/bold]         leave the table without resigning (come back with --join)",
+    "While others move, commands run at once; a choice typed then waits for your turn.",
+)
+COMMANDS = {"quit", "exit", "help", "board", "log", "hint", "chat", "undo", "resign"}
+LABELS = {
+    "illegal": "",
+    "forbidden": "Not allowed: ",
+    "refused": "Refused: ",
+    "malformed": "",
+    "invalid": "Not understood: ",
+    "rate_limited": "Too fast: ",
+    "too_large": "Too long: ",
+}
+
+
+class Quit(Exception):
+    """The player left the table (the seat stays theirs)."""
+
+
+class Resigned(Exception):
+    """The player resigned; a bot plays the seat on."""
+
+
+@dataclass
+class Seat:
+    """Where the player sits: enough to come back later."""
+
+    link: Link
+    table: str
+    token: str
+
+    def rejoin(self) -> str:
+        return f"vaka play --server {self.link.url} --join {self.table} --token {self.token}"
+
+
+class Session:
+    """One seat's game: pushes in, commands out, the screen in between."""
+
+    def __init__(self, seat: Seat, save: Path | None, pictures: Path) -> None:
+        self.seat, self.save, self.pictures = seat, save, pictures
+        self.socket = Socket(seat.link.url, seat.table, seat.token)
+        self.state: dict[str, Any] = {}
+        self.game: Game | None = None
+        self.shown = 0  # log entries printed
+        self.heard = 0.0  # time of the last chat line printed
+        self.drawn = -1  # the version last drawn with its choices
+        self.waited: list[int] | None = None  # the seats last announced as to move
+        self.typed: deque[str | None] = deque()  # lines typed ahead; None: input ended
+
+    # ------------------------------------------------------------ the loop
+    def run(self) -> None:
+        self.socket.open()
+        self._keyboard()
+        try:
+            self._first_state()
+            while True:
+                if self.state["table"]["status"] == "over":
+                    self._finish()
+                    return
+                if self.state["legal"]:
+                    if self.state["version"] != self.drawn:
+                        self._show()
+                    self._ask()
+                else:
+                    self._wait()
+        except (Quit, KeyboardInterrupt):
+            self._leave()
+        except Resigned:
+            console.print(
+                f"You resigned; a bot plays seat {self.state['seat']} to the end. The table: "
+                f"{self.seat.link.url}/api/tables/{self.seat.table}"
+            )
+        finally:
+            self.socket.close()
+
+    def _first_state(self) -> None:
+        deadline = time.monotonic() + TIMEOUT
+        while not self.state:
+            if time.monotonic() > deadline:
+                raise ServerError(f"the server at {self.seat.link.url} sent no state")
+            error = self._next(deadline - time.monotonic())
+            if error is not None:
+                raise ServerError(error["reason"], error["error"])
+        table = self.state["table"]
+        self.game = load(table["game"])
+        me = self.state["seat"]
+        console.print(
+            Text(table["game_name"], style="bold")
+            + Text(
+                f", {table['players']} players, table {table['id']}. "
+                f"You are seat {me} ({table['seats'][me]['name']}). Type "
+            )
+            + Text("help", style="bold")
+            + Text(" for help.")
+        )
+        self._news()
+
+    def _next(self, timeout: float | None) -> dict[str, Any] | None:
+        """Take in the next message (a state or a lost connection is dealt with here);
+        returns an error message for the caller, else None (also when nothing came)."""
+        msg = self.socket.next(timeout)
+        if msg is None:
+            return None
+        if msg["type"] == "closed":
+            console.print(Text("Lost the connection to the server; connecting again…"))
+            if not self.socket.reopen():
+                raise ServerError(
+                    f"lost the connection to {self.seat.link.url}; come back with: "
+                    + self.seat.rejoin()
+                )
+            console.print(Text("Connected again."))
+            return None
+        if msg["type"] == "line":
+            self.typed.append(msg["text"])
+            return None
+        if msg["type"] == "error":
+            return msg
+        if msg["type"] == "state":
+            self.state = msg
+            if self.game is not None:
+                self._news()
+        return None
+
+    def _drain(self) -> None:
+        """Take in everything that has arrived, showing any error on the way."""
+        while not self.socket.events.empty():
+            error = self._next(0.01)
+            if error is not None:
+                _say_error(error)
+
+    def _news(self) -> None:
+        """Print the log entries and chat lines that arrived since last time."""
+        self.shown = print_log(self.state["view"], self.shown)
+        for line in self.state["chat"]:
+            if line["at"] > self.heard:
+                who = line["name"] + ("" if line["seat"] is None else f" (seat {line['seat']})")
+                console.print(Text(f"  {who} says: ", style="bold") + Text(line["text"]))
+                self.heard = line["at"]
+
+    def _show(self) -> None:
+        assert self.game is not None
+        view, legal = self.state["view"], self.state["legal"]
+        console.print(self.game.render(view))
+        texts = [c["action"] for c in legal]
+        draw(self.game, view, parse_all(self.game, texts), self.pictures)
+        show_choices([(c["action"], c["note"]) for c in legal])
+        self.drawn = self.state["version"]
+
+    def _wait(self) -> None:
+        """Someone else is to move: say who (once), then wait for the server."""
+        table = self.state["table"]
+        if table["to_move"] != self.waited:
+            self.waited = table["to_move"]
+            names = [f"{table['seats'][s]['name']} (seat {s})" for s in table["to_move"]]
+            mine = table["seats"][self.state["seat"]]
+            why = f" A bot plays your seat ({mine['left']})." if mine.get("left") else ""
+            if table["status"] == "open":
+                names = ["players to take the open seats"]
+            console.print(Text(f"Waiting for {', '.join(names) or 'the table'}…{why}", "dim"))
+        if self._typed_commands():
+            return  # look at the table again before waiting
+        error = self._next(None)
+        if error is not None:
+            _say_error(error)
+
+    # ------------------------------------------------------------ commands
+    def _ask(self) -> None:
+        """Read commands until one changed the table."""
+        seen = self.state
+        choices = [c["action"] for c in seen["legal"]]
+        while True:
+            line = self._line("[bold]your move>[/bold] ")
+            self._drain()
+            word, _, rest = line.partition(" ")
+            if not line:
+                if self.state["version"] != seen["version"]:
+                    return  # the table changed meanwhile: draw it again
+            elif word.lower() in COMMANDS:
+                if self._command(word.lower(), rest.strip()):
+                    return
+            else:
+                number = choice_number(line, len(choices))
+                if number == -1:
+                    continue
+                action = line if number is None else choices[number]
+                if self._send({"type": "act", "action": action, "version": seen["version"]}):
+                    return
+
+    def _command(self, word: str, rest: str) -> bool:
+        """Run a command other than a choice; True if it changed the table."""
+        if word in ("quit", "exit"):
+            raise Quit
+        if word == "help":
+            console.print(HELP)
+        elif word == "board":
+            self._show()
+        elif word == "log":
+            for entry in self.state["view"]["log"]:
+                print_entry(entry)
+        elif word == "hint":
+            console.print("A hint needs the whole game; it is for local games only.")
+        elif word == "chat":
+            if rest:
+                self._chat(rest)
+            else:
+                console.print("Write it as: chat TEXT")
+        elif word == "undo":
+            return self._send({"type": "undo", "version": self.state["version"]})
+        elif word == "resign":
+            self._resign()
+        return False
+
+    def _typed_commands(self) -> bool:
+        """While others move: run the commands typed so far, in order, up to the first
+        choice (kept for your turn, as a terminal keeps what is typed ahead). True if
+        any ran."""
+        ran = False
+        while self.typed:
+            line = self.typed[0]
+            if line is None:
+                raise Quit  # the input ended
+            word, _, rest = line.partition(" ")
+            if line and word.lower() not in COMMANDS:
+                break
+            self.typed.popleft()
+            if line:
+                self._command(word.lower(), rest.strip())
+                ran = True
+        return ran
+
+    def _line(self, prompt: str) -> str:
+        """The next line typed (stripped), waiting for it while taking in pushes; the
+        prompt is shown again after anything printed meanwhile."""
+        console.print(prompt, end="")
+        while not self.typed:
+            before = (self.shown, self.heard)
+            error = self._next(None)
+            if error is not None:
+                _say_error(error)
+            if error is not None or (self.shown, self.heard) != before:
+                console.print(prompt, end="")
+        line = self.typed.popleft()
+        if line is None:
+            raise Quit
+        return line
+
+    def _keyboard(self) -> None:
+        """Read what is typed in a thread of its own, into the queue the pushes use."""
+        events = self.socket.events
+
+        def read() -> None:
+            for line in sys.stdin:
+                events.put({"type": "line", "text": line.strip()})
+            events.put({"type": "line", "text": None})
+
+        threading.Thread(target=read, daemon=True).start()
+
+    def _send(self, msg: dict[str, Any], done: Callable[[], bool] | None = None) -> bool:
+        """Send a message that changes the table and wait for the outcome: True once the
+        table moved on (or ``done()``), False after an error (shown in words)."""
+        after = self.state["version"]
+        done = done or (lambda: self.state["version"] > after)
+        self.socket.send(msg)
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            error = self._next(deadline - time.monotonic())
+            if error is not None:
+                _say_error(error)
+                if error["error"] == "stale":
+                    self._catch_up(error.get("version"))
+                    return True
+                return False
+            if done():
+                return True
+        raise ServerError(f"the server at {self.seat.link.url} did not answer in time")
+
+    def _chat(self, text: str) -> None:
+        """Say something; the line shows once the server has stored and pushed it."""
+        heard = self.heard
+        self._send({"type": "chat", "text": text}, lambda: self.heard > heard)
+
+    def _catch_up(self, version: int | None) -> None:
+        """After a stale refusal: wait for the state the server pushes with it."""
+        deadline = time.monotonic() + TIMEOUT
+        while self.state["version"] < (version or 0) and time.monotonic() < deadline:
+            error = self._next(deadline - time.monotonic())
+            if error is not None:
+                _say_error(error)
+        self.drawn = -1  # draw it again
+
+    def _resign(self) -> None:
+        lose = self.state["table"]["policy"] == "lose"
+        answer = self._line(
+            "Resign? A bot plays your seat to the end"
+            + (" and you count as lost" if lose else "")
+            + ". Type [bold]yes[/bold] to resign: "
+        )
+        if answer.strip().lower() not in ("y", "yes"):
+            console.print("You play on.")
+            return
+        if self._send({"type": "resign"}):
+            raise Resigned
+
+    # ------------------------------------------------------------ the end
+    def _leave(self) -> None:
+        console.print(
+            Text("You left the table; your seat stays yours. Come back with: ")
+            + Text(self.seat.rejoin()),
+            soft_wrap=True,
+        )
+        if self.save is not None:
+            console.print(
+                "The record is published when the game is over: "
+                + self.seat.link.record_url(self.seat.table)
+            )
+
+    def _finish(self) -> None:
+        assert self.game is not None
+        table = self.state["table"]
+        console.print(self.game.render(self.state["view"]))
+        names = [f"{s['name']} (seat {s['seat']})" for s in table["seats"]]
+        scores = ", ".join(f"{n} {v:g}" for n, v in zip(names, table["scores"], strict=True))
+        console.print(f"Final scores: {scores}")
+        winners = ", ".join(names[w] for w in table["winners"]) or "nobody"
+        console.print(f"Winner{'s' if len(table['winners']) > 1 else ''}: {winners}")
+        if table["lost"]:
+            console.print("Counted as lost: " + ", ".join(names[s] for s in table["lost"]))
+        url = self.seat.link.record_url(self.seat.table)
+        console.print(Text(f"The game's record: GET {url}"), soft_wrap=True)
+        if self.save is not None:
+            _save(self.seat.link.record(self.seat.table), self.save)
+
+
+def _say_error(error: dict[str, Any]) -> None:
+    code, reason = error["error"], error["reason"]
+    if code == "stale":
+        console.print(
+            Text(
+                f"The table moved on before your move arrived (it is at version "
+                f"{error.get('version')}); here it is now.",
+                style="yellow",
+            )
+        )
+        return
+    console.print(Text(LABELS.get(code, f"{code}: ") + reason, style="red"))
+
+
+def _save(record: dict[str, Any], path: Path) -> None:
+    try:
+        path.write_text(record_text(record), encoding="utf-8")
+    except OSError as exc:
+        console.print(Text(f"Cannot save to {path}: {exc}", style="red"))
+        return
+    console.print(Text(f"Game saved to {path}; replay it with: vaka replay {path}"), soft_wrap=True)

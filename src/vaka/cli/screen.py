@@ -1,0 +1,92 @@
+"""The terminal screen that local and remote play share: the log, the numbered choices
+with their notes, the game's pictures and the help text.
+
+Everything here works from what a seat may see (its view and the texts of its choices),
+so a game played over the wire looks exactly like one played in this process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from vaka.cli.common import console
+from vaka.core.errors import VakaError
+from vaka.core.game import Action, Game
+
+CHOOSING = (
+    "Type the number of a choice, or the action's text "
+    "(e.g. [bold]draw 2[/bold], [bold]lay moai[/bold])."
+)
+BOARD = "  [bold]board[/bold]        show the table again"
+LOG = "  [bold]log[/bold]          show everything that has happened that you may see"
+HELP_LINE = "  [bold]help[/bold]         this text"
+
+
+def help_text(*commands: str) -> str:
+    """The help: how to choose, then the commands both modes have and ``commands``."""
+    return "\n".join([CHOOSING, "Other commands:", BOARD, LOG, *commands, HELP_LINE])
+
+
+def print_entry(entry: Mapping[str, Any]) -> None:
+    console.print(Text("  · ", style="dim") + Text(str(entry["text"])))
+
+
+def print_log(view: Mapping[str, Any], shown: int) -> int:
+    """Print the view's log entries from ``shown`` on; returns how many are shown now.
+    A log that grew shorter (an action was taken back) is said so."""
+    log = view["log"]
+    if len(log) < shown:
+        console.print(Text("  · (taken back)", style="dim"))
+        shown = len(log)
+    for entry in log[shown:]:
+        print_entry(entry)
+    return len(log)
+
+
+def show_choices(choices: Sequence[tuple[str, str | None]]) -> None:
+    """The numbered choices, each with what the game can say about it (a cost, a gain)."""
+    table = Table(show_header=False, box=None, padding=(0, 2))
+    for i, (action, note) in enumerate(choices, 1):
+        table.add_row(Text(str(i), style="bold"), Text(action), Text(note or "", style="dim"))
+    console.print(table)
+
+
+def choice_number(line: str, count: int) -> int | None:
+    """The 0-based choice a typed number names; None if ``line`` is not a number. A
+    number out of range is answered on the screen and gives -1."""
+    if not (line.isascii() and line.isdigit()):
+        return None
+    if not 1 <= int(line) <= count:
+        console.print(f"[red]Choose a number from 1 to {count}.[/red]")
+        return -1
+    return int(line) - 1
+
+
+def draw(game: Game, view: Mapping[str, Any], actions: Sequence[Action], folder: Path) -> None:
+    """Write the game's pictures of this moment (if it draws any) and say where."""
+    drawn = game.pictures(view, actions)
+    if not drawn:
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, svg in drawn.items():
+            (folder / name).write_text(svg, encoding="utf-8")
+    except OSError as exc:
+        console.print(Text(f"Cannot write pictures to {folder}: {exc}", style="red"))
+        return
+    names = ", ".join(str(folder / name) for name in drawn)
+    console.print(Text(f"Pictures (open in a browser; your choices are numbered): {names}"))
+
+
+def parse_all(game: Game, texts: Sequence[str]) -> list[Action]:
+    """Actions from their texts (as a server sends them); none at all if the game cannot
+    read one, so that a picture never numbers the choices differently from the list."""
+    try:
+        return [game.parse_action(text) for text in texts]
+    except VakaError:
+        return []
