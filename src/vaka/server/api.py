@@ -27,6 +27,7 @@ from vaka.server.errors import Forbidden, Stale, code_of, first_error
 from vaka.server.messages import (
     Act,
     ChatLine,
+    Check,
     Checked,
     CreatedTable,
     CreateTable,
@@ -216,7 +217,7 @@ def create_app(url: str, bot_workers: int = 1, budgets: dict[str, float] | None 
         return await svc.act(table_id, token, req.action, req.version)
 
     @app.post("/api/tables/{table_id}/check")
-    async def check(table_id: str, req: Act, token: Token, svc: Service) -> Checked:
+    async def check(table_id: str, req: Check, token: Token, svc: Service) -> Checked:
         """Would this action be legal now? Nothing is played."""
         return await svc.check(table_id, token, req.action)
 
