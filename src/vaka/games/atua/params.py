@@ -80,8 +80,9 @@ HUT_COCONUTS: Final = 3  # on the solo game card's hut at the start
 SPARE_COST: Final = 3  # solo: coconuts paid to keep a card from Tahuma
 COCONUTS: Final = 36
 ROUNDS: Final = 9
-#: Solo difficulty: Tahuma's starting score ("legendary" in the rulebook is "expert" here).
-SOLO_LEVELS: Final = {"easy": 20, "medium": 28, "hard": 35, "expert": 42}
+#: Solo difficulty: Tahuma's starting score, by the rulebook's level names ("expert" is an
+#: older name for "legendary", still accepted).
+SOLO_LEVELS: Final = {"easy": 20, "medium": 28, "hard": 35, "legendary": 42, "expert": 42}
 #: How many sources each interim scoring scores: pile A, B, C emptied.
 SCORINGS: Final = (1, 2, 3)
 #: The six harmony sources, in scoring-sheet order.
