@@ -84,8 +84,8 @@ def test_solo_and_level_are_checked() -> None:
 
 
 def test_the_rulebooks_legendary_level_from_the_command_line() -> None:
-    """"Legendary = 42 points": the rulebook's name for the top level is accepted, and the
-    help names it."""
+    """Solo setup, "Legendary = 42 points": the rulebook's name for the top level is
+    accepted, and the help names it."""
     done = vaka("play", "atua", "--solo", "--level", "legendary", "--seed", "1", stdin="quit\n")
     assert done.returncode == 0, done.stderr
     assert "solo vs Tahuma (starts at 42)" in done.stdout

@@ -27,8 +27,8 @@ def test_solo_setup() -> None:
     [("easy", 20), ("medium", 28), ("hard", 35), ("legendary", 42), ("expert", 42)],
 )
 def test_levels(level: str, start: int) -> None:
-    """"Easy = 20 points • Medium = 28 points • Hard = 35 points • Legendary = 42 points"
-    (``expert`` is an older name for legendary, still accepted)."""
+    """Solo setup: "Easy = 20 points • Medium = 28 points • Hard = 35 points •
+    Legendary = 42 points" (``expert`` is an older name for legendary, still accepted)."""
     assert new(1, level=level).level == start
     with pytest.raises(vaka.InvalidOptions):
         new(1, level="legendary-ish")
