@@ -19,6 +19,10 @@ SYMBOL_TOLERANCE: Final = 3
 BORDER_PROBE: Final = 3
 #: ...counts as bordering it when the probe runs over it for at least this long (1 mm).
 BORDER_MIN: Final = 10
+#: A second probe runs this close outside the edge (0.1 micrometres: far below anything
+#: printed, far above float noise), so a sliver of terrain narrower than ``BORDER_PROBE``
+#: (an older card's edge just beside the new one) is read too.
+BORDER_NEAR: Final = 0.001
 
 #: Two visible beach pieces are one beach when they share at least this much border (2 mm),
 #: measured as the overlap of one with the other grown by ``BEACH_JOIN_GROW``.
