@@ -40,7 +40,7 @@ from vaka.games.atua.params import (
     CANDIDATE_MARGIN,
     FULL_TURN,
 )
-from vaka.games.atua.probes import COS, OFFSETS, SIN, border_lengths, cover_arrays
+from vaka.games.atua.probes import COS, SIN, border_lengths, cover_arrays
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -357,14 +357,12 @@ def beach_ends_open(island: Island, p: Placement) -> str | None:
     ends = card.beach_ends
     if not ends:
         return None
-    for offset in OFFSETS:
-        for terrain in ("mainland", "sea"):
-            lengths = border_lengths(ends, *_one(p), island.terrain_edges(terrain), offset)
-            if (lengths >= BORDER_MIN).any():
-                return (
-                    f"an end of its beach runs into {terrain} (a beach end must stick out of "
-                    "the island or join a beach)"
-                )
+    for terrain in ("mainland", "sea"):
+        if (border_lengths(ends, *_one(p), island.terrain_edges(terrain)) >= BORDER_MIN).any():
+            return (
+                f"an end of its beach runs into {terrain} (a beach end must stick out of the "
+                "island or join a beach)"
+            )
     return None
 
 
@@ -372,10 +370,14 @@ def sea_apart_from_mainland(island: Island, p: Placement) -> str | None:
     """Rule (e): the new card's sea borders no mainland (nor its mainland any sea)."""
     card = card_of(p)
     for mine, theirs in (("sea", "mainland"), ("mainland", "sea")):
-        edges, terrain = card.edges[mine], island.terrain_edges(theirs)
-        if edges and any(
-            border_lengths(edges, *_one(p), terrain, offset).sum() >= BORDER_MIN
-            for offset in OFFSETS
+        edges = card.edges[mine]
+        # along all the edges together, by either probe
+        if (
+            edges
+            and (
+                border_lengths(edges, *_one(p), island.terrain_edges(theirs)).sum(axis=2)
+                >= BORDER_MIN
+            ).any()
         ):
             return (
                 f"its {mine} would border the island's {theirs} (sea and mainland must be "
@@ -445,17 +447,15 @@ def legal_mask(island: Island, card: Card, px: Ints, py: Ints, ang: Ints) -> Boo
     # (d) and (e) probe the same terrain in one pass: the beach ends (none may border it)
     # and the edges of the other terrain (together less than BORDER_MIN)
     ends = card.beach_ends
-    for offset in OFFSETS:
-        for theirs, mine in (("mainland", "sea"), ("sea", "mainland")):
-            idx = np.flatnonzero(ok)
-            pieces = ends + card.edges[mine]
-            if not pieces or not len(idx):
-                continue
-            edges = island.terrain_edges(theirs)
-            found = border_lengths(pieces, fx[idx], fy[idx], ang[idx], edges, offset)
-            end_found, side_found = found[:, : len(ends)], found[:, len(ends) :]
-            bad = (end_found >= BORDER_MIN).any(axis=1) | (side_found.sum(axis=1) >= BORDER_MIN)
-            ok[idx[bad]] = False
+    for theirs, mine in (("mainland", "sea"), ("sea", "mainland")):
+        idx = np.flatnonzero(ok)
+        pieces = ends + card.edges[mine]
+        if not pieces or not len(idx):
+            continue
+        found = border_lengths(pieces, fx[idx], fy[idx], ang[idx], island.terrain_edges(theirs))
+        end_found, side_found = found[:, :, : len(ends)], found[:, :, len(ends) :]
+        bad = (end_found >= BORDER_MIN).any(axis=(1, 2))
+        ok[idx[bad | (side_found.sum(axis=2) >= BORDER_MIN).any(axis=1)]] = False
     return ok
 
 
@@ -482,8 +482,10 @@ def raw_candidates(
     px = np.rint(x).astype(np.int64).ravel()
     py = np.rint(y).astype(np.int64).ravel()
     pa = np.broadcast_to(ang[None, :, None], x.shape).ravel().copy()
-    keys = np.stack([px, py, pa], axis=1)
-    _, first = np.unique(keys, axis=0, return_index=True)
+    # one integer per placement (x and y within 200 m, angle below 4096): a flat unique
+    # is many times faster than one over rows, and keeps the same first occurrences
+    keys = ((px + (1 << 21)) << 34) | ((py + (1 << 21)) << 12) | pa
+    _, first = np.unique(keys, return_index=True)
     keep = np.sort(first)
     return px[keep], py[keep], pa[keep]
 

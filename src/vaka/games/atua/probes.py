@@ -33,8 +33,7 @@ for _a, (_c, _s) in {0: (1, 0), 900: (0, 1), 1800: (-1, 0), 2700: (0, -1)}.items
 #: the near one what touches it, a sliver of terrain narrower than the far distance (an
 #: older card's edge just beside the new one). Each alone can be wrong: the far one misses
 #: such a sliver, the near one alone would read a sliver of beach as parting sea from
-#: mainland. So a piece of edge borders what either of them finds (the far one first: it
-#: refuses most placements, and the near one is asked only about the rest).
+#: mainland. So a piece of edge borders what either of them finds.
 OFFSETS: Final = (BORDER_PROBE, BORDER_NEAR)
 
 
@@ -86,11 +85,12 @@ def _ends(edges: tuple[Edge, ...], offset: float) -> tuple[Floats, Floats, Float
 
 
 def border_lengths(
-    edges: Sequence[Edge], px: Floats, py: Floats, ang: Ints, terrain: Edges, offset: float
+    edges: Sequence[Edge], px: Floats, py: Floats, ang: Ints, terrain: Edges
 ) -> Floats:
-    """How long the probe ``offset`` outside each of K edge pieces of N laid cards runs over
-    ``terrain``: (N, K). All lines are clipped in one pass (``clip.lengths_inside``): the
-    terrain is kept as many small polygons, one big union being much slower to cut."""
-    lines = probe_lines(edges, px, py, ang, offset)
-    n, k = lines.shape[:2]
-    return lengths_inside(lines.reshape(n * k, 2, 2), terrain).reshape(n, k)
+    """How long the probe at each of the ``OFFSETS`` outside each of K edge pieces of N
+    laid cards runs over ``terrain``: (N, len(OFFSETS), K). All lines are clipped in one
+    pass (``clip.lengths_inside``): the terrain is kept as many small polygons, one big
+    union being much slower to cut."""
+    lines = np.stack([probe_lines(edges, px, py, ang, d) for d in OFFSETS], axis=1)
+    n, k = len(px), len(edges)
+    return lengths_inside(lines.reshape(-1, 2, 2), terrain).reshape(n, len(OFFSETS), k)
