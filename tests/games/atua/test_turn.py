@@ -134,7 +134,7 @@ def _lay_out(st: AtuaState, cards: list[str], where: str = "row") -> None:
 
 
 def test_a_card_that_fits_nowhere_cannot_be_taken() -> None:
-    """"Take a card from the row and add it to your island": a card that cannot be added to
+    """ "Take a card from the row and add it to your island": a card that cannot be added to
     your island cannot be taken (as one you cannot pay for "you cannot take"), while another
     card can."""
     st = new(2, seed=MARAE_SEED)
@@ -164,7 +164,7 @@ def test_when_no_card_fits_one_is_taken_and_set_aside() -> None:
 
 
 def test_a_card_that_fits_must_be_one_you_can_pay_for() -> None:
-    """"Don't have enough coconuts? Then you cannot take this card": when the only card that
+    """ "Don't have enough coconuts? Then you cannot take this card": when the only card that
     fits costs more than you have, the cards you can pay for are offered (and set aside)."""
     st = new(2, seed=MARAE_SEED)
     st.coconuts[0], st.coconut_box = 2, st.coconut_box + 3
