@@ -75,12 +75,22 @@ def test_solo_and_level_are_checked() -> None:
         (("play", "rapa-nui", "--solo"), "Rapa Nui has no solo game"),
         (("play", "atua", "--solo", "-p", "3"), "a solo game has 1 player"),
         (("play", "rapa-nui", "--level", "hard"), "Rapa Nui has no levels"),
-        (("play", "atua", "--solo", "--level", "legendary"), "must be one of"),
+        (("play", "atua", "--solo", "--level", "mythic"), "must be one of"),
         (("play", "atua", "--solo", "--level", "hard", "--option", "level=easy"), "once"),
     ):
         done = vaka(*args, stdin="quit\n")
         assert done.returncode == 2, (args, done.stdout)
         assert words in done.stderr, (args, done.stderr)
+
+
+def test_the_rulebooks_legendary_level_from_the_command_line() -> None:
+    """Solo setup, "Legendary = 42 points": the rulebook's name for the top level is
+    accepted, and the help names it."""
+    done = vaka("play", "atua", "--solo", "--level", "legendary", "--seed", "1", stdin="quit\n")
+    assert done.returncode == 0, done.stderr
+    assert "solo vs Tahuma (starts at 42)" in done.stdout
+    helped = vaka("play", "--help")
+    assert "legendary" in " ".join(helped.stdout.split())
 
 
 def test_a_first_game_without_tiles_from_the_command_line(tmp_path: Path) -> None:

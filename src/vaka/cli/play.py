@@ -57,7 +57,7 @@ def command(
     level: Annotated[
         str | None,
         typer.Option(
-            help="The solo opponent's strength (Atua: easy, medium, hard, expert); "
+            help="The solo opponent's strength (Atua: easy, medium, hard, legendary); "
             "the same as --option level=….",
             show_default=False,
         ),

@@ -12,6 +12,7 @@ from vaka.core import Rng
 from vaka.games.atua import GAME
 from vaka.games.atua import geometry as G
 from vaka.games.atua.clip import Edges, lengths_inside
+from vaka.games.atua.probes import OFFSETS, probe_lines
 
 coord = st.integers(-60, 60)
 segment = st.tuples(coord, coord, coord, coord).filter(lambda s: s[:2] != s[2:])
@@ -68,8 +69,9 @@ def test_island_probes_match_shapely() -> None:
         if state.held is not None:
             island, card = state.islands[seat], G.CARDS[state.held]
             px, py, pa = G.raw_candidates(island, card)
-            probes = G._probes(card, card.edges["sea"] or card.beach_ends, px * 1.0, py * 1.0, pa)
-            flat = probes.reshape(-1, 2, 2)[::7]
+            pieces = card.edges["sea"] or card.beach_ends
+            probes = [probe_lines(pieces, px * 1.0, py * 1.0, pa, d) for d in OFFSETS]
+            flat = np.concatenate(probes).reshape(-1, 2, 2)[::7]  # far and near probes
             for terrain in ("mainland", "sea"):
                 edges = island.terrain_edges(terrain)
                 got = lengths_inside(flat, edges)

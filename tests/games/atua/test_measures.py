@@ -7,8 +7,16 @@ import math
 import pytest
 
 from tests.games.atua.helpers import island
+from vaka.games.atua.cards import CARDS
 from vaka.games.atua.geometry import Placement
-from vaka.games.atua.measures import beaches, longest_beach, ruler_points, volcano_points, volcanoes
+from vaka.games.atua.measures import (
+    beach_cards,
+    beaches,
+    longest_beach,
+    ruler_points,
+    volcano_points,
+    volcanoes,
+)
 from vaka.games.atua.params import VOLCANO_BANDS
 
 V1 = Placement("v1", 0, 0, 0)
@@ -72,3 +80,18 @@ def test_a_card_across_the_join_cuts_the_beach(turn: int) -> None:
 def test_beaches_apart_do_not_join() -> None:
     isl = island(V1, C11, Placement("c25", 1000, 1500, 2700))
     assert longest_beach(isl) == 1
+
+
+@pytest.mark.parametrize("turn", [0, 450, 300])
+def test_beach_cards_and_the_longest_beach_read_the_village_alike(turn: int) -> None:
+    """ "Determine your longest beach (the one consisting of the most island cards)" and the
+    fate tile's "the most beach cards" count the same cards: island cards showing beach,
+    never the village card (its beach joins beaches but is not counted)."""
+    assert CARDS["v1"].beaches
+    alone = island(V1, angle=turn)
+    assert beach_cards(alone) == longest_beach(alone) == 0
+    isl = island(V1, C11, C25, angle=turn)
+    assert {"v1", "c11", "c25"} in beaches(isl)  # one beach, over the village too
+    assert beach_cards(isl) == longest_beach(isl) == 2
+    apart = island(V1, C11, Placement("c25", 1000, 1500, 2700), angle=turn)
+    assert (beach_cards(apart), longest_beach(apart)) == (2, 1)  # two beaches of one card

@@ -6,12 +6,17 @@ changes no rule's answer.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+import shapely
 
 from tests.games.atua.helpers import island, over, turned
+from vaka.core import Rng
+from vaka.games.atua import GAME
 from vaka.games.atua import geometry as g
 from vaka.games.atua.cards import CARDS
 from vaka.games.atua.geometry import IllegalPlacement, Placement
+from vaka.games.atua.params import BORDER_MIN
 
 TURNS = [0, 450, 300, 1350]
 V1 = Placement("v1", 0, 0, 0)  # coast: mainland above, beach across, sea below
@@ -135,6 +140,20 @@ def test_d_beach_end_runs_into(turn: int, y: int, terrain: str) -> None:
     assert reason is not None and f"runs into {terrain}" in reason
 
 
+@pytest.mark.parametrize("turn", TURNS)
+@pytest.mark.parametrize(("x", "strip"), [(0, 0), (-1, 1), (-2, 2), (-5, 5)])
+def test_d_beach_end_on_a_sliver_of_mainland(turn: int, x: int, strip: int) -> None:
+    """ "Beach ends may border neither the mainland directly nor the sea": c11 laid over the
+    all-mainland village with its right beach end ``strip`` tenths of a mm inside the
+    village's edge leaves a strip of mainland beside that end, the table beyond it. A strip
+    narrower than the probe's distance still borders; an edge laid flush leaves none."""
+    reason = _reason(g.beach_ends_open, [V4], Placement("c11", x, 0, 0), turn)
+    if strip:
+        assert reason is not None and "runs into mainland" in reason
+    else:
+        assert reason is None
+
+
 def test_d_no_beach_no_ends() -> None:
     assert g.beach_ends_open(island(V1), Placement("c1", 400, 0, 0)) is None
 
@@ -157,6 +176,25 @@ def test_e_mainland_on_sea(turn: int) -> None:
     assert reason is not None and "its mainland would border the island's sea" in reason
 
 
+# 3 players, seed 2, seat 1: c17 laid square below v1's coast; the headland c46, turned,
+# over it with its lower (sea) edge 0.2 mm inside c17's, so c17's mainland shows as a strip
+# 0.2 mm wide and 18 mm long beside c46's sea, the table beyond it
+SLIVER_SCENE = [V1, Placement("c17", -606, -622, 900)]
+SLIVER = Placement("c46", -1149, -620, 2700)
+
+
+@pytest.mark.parametrize("turn", TURNS)
+def test_e_sea_on_a_sliver_of_mainland(turn: int) -> None:
+    """ "If you add a sea section to your island, the water must not border the mainland
+    directly": also not a strip of mainland narrower than the probe's distance."""
+    assert g.check(island(V1, angle=turn), turned(SLIVER_SCENE[1], turn)) is None
+    reason = _reason(g.sea_apart_from_mainland, SLIVER_SCENE, SLIVER, turn)
+    assert reason is not None and "its sea would border the island's mainland" in reason
+    p = turned(SLIVER, turn)  # the vectorized test (candidates) refuses it as well
+    ints = [np.array([v], dtype=np.int64) for v in (p.x, p.y, p.angle)]
+    assert not g.legal_mask(island(*SLIVER_SCENE, angle=turn), CARDS["c46"], *ints)[0]
+
+
 @pytest.mark.parametrize("turn", TURNS)
 def test_e_separated_by_beach(turn: int) -> None:
     assert _reason(g.sea_apart_from_mainland, [V1], JOINED, turn) is None
@@ -176,3 +214,29 @@ def test_covered_symbols_stay_covered_and_visible_terrain_shrinks() -> None:
     twin = isl.copy()
     twin.add(Placement("c2", 3000, 0, 0))
     assert isl.card_ids == ["v4", "c1"]
+
+
+# ---------------------------------------------------------------- the invariants in play
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_placement_in_play_lets_sea_border_mainland(seed: int) -> None:
+    """ "Sea must not border mainland": in whole random games, no placement adds 1 mm
+    (``BORDER_MIN``) or more of border between the island's visible sea and mainland, as
+    shapely measures it on the island afterwards."""
+
+    def border(isl: g.Island) -> float:
+        sea, land = isl.visible_terrain("sea"), isl.visible_terrain("mainland")
+        if sea.is_empty or land.is_empty:
+            return 0.0
+        return float(shapely.intersection(sea.boundary, land.boundary).length)
+
+    state, rng = GAME.new_state(4, seed), Rng(seed)
+    before, placed = [0.0] * 4, 0
+    while not state.is_over:
+        seat = state.to_move[0]
+        laid = len(state.islands[seat].placements)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if len(state.islands[seat].placements) > laid:
+            after = border(state.islands[seat])
+            assert after - before[seat] < BORDER_MIN, state.islands[seat].placements[-1]
+            before[seat], placed = after, placed + 1
+    assert placed >= 30

@@ -7,7 +7,10 @@ from collections import Counter
 import pytest
 
 from tests.games.atua.game_helpers import new
+from tests.games.atua.helpers import island
 from vaka.games.atua import scoring
+from vaka.games.atua.cards import CARDS
+from vaka.games.atua.geometry import Placement
 from vaka.games.atua.scoring import fate_points, pair_points, totem_points
 
 
@@ -94,3 +97,17 @@ def test_resident_coconuts_count_for_scoring_not_for_paying() -> None:
     extra = sum(n for k, n in res.adds if k == "coconut")
     assert scoring.coconut_count(st, 0) == st.coconuts[0] + extra
     assert scoring.source_points(st, 0, "coconuts") == st.coconuts[0] + extra
+
+
+def test_the_most_beach_cards_leaves_the_village_out() -> None:
+    """Fate tile: "If you have the most beach cards, receive 6 points. Otherwise lose 4
+    points." The village card is not counted (as in the longest beach, "the one consisting
+    of the most island cards"): a village's beach does not beat a village without one."""
+    st = new(2)
+    st.islands = [island(Placement("v1", 0, 0, 0)), island(Placement("v4", 0, 0, 0))]
+    assert CARDS["v1"].beaches and not CARDS["v4"].beaches
+    assert [scoring.counts(st, s)["beach_cards"] for s in (0, 1)] == [0, 0]
+    assert fate_points(st, 1, "f5") == scoring.FATES["f5"].win  # a tie counts as the most
+    st.islands[1] = island(Placement("v4", 0, 0, 0), Placement("c11", 0, 700, 1800))
+    assert [scoring.counts(st, s)["beach_cards"] for s in (0, 1)] == [0, 1]
+    assert fate_points(st, 0, "f5") == -scoring.FATES["f5"].lose

@@ -8,7 +8,8 @@ import pytest
 
 import vaka
 from tests.games.atua.game_helpers import new
-from vaka.games.atua import scoring
+from vaka.games.atua import GAME, scoring
+from vaka.games.atua.actions import parse
 from vaka.games.atua.cards import CARDS
 
 
@@ -22,9 +23,12 @@ def test_solo_setup() -> None:
 
 
 @pytest.mark.parametrize(
-    ("level", "start"), [("easy", 20), ("medium", 28), ("hard", 35), ("expert", 42)]
+    ("level", "start"),
+    [("easy", 20), ("medium", 28), ("hard", 35), ("legendary", 42), ("expert", 42)],
 )
 def test_levels(level: str, start: int) -> None:
+    """Solo setup: "Easy = 20 points • Medium = 28 points • Hard = 35 points •
+    Legendary = 42 points" (``expert`` is an older name for legendary, still accepted)."""
     assert new(1, level=level).level == start
     with pytest.raises(vaka.InvalidOptions):
         new(1, level="legendary-ish")
@@ -65,7 +69,23 @@ def test_the_other_card_goes_to_tahuma_unless_spared() -> None:
 
 
 def test_solo_counts_identical_totems() -> None:
+    """Solo: "Unlike in the normal game, you may also score identical totems. Simply count
+    the total number of totems on your island, whether identical or different."
+    """
     assert scoring.totem_points(Counter({"moon": 2, "tiki": 1}), count_identical=True) == 4
+    assert scoring.totem_points(Counter({"moon": 2, "tiki": 1})) == 0
+
+
+def test_the_totems_note_counts_as_the_scoring_does() -> None:
+    """The note on "score totems" counts identical totems in the solo game ("Simply count
+    the total number of totems on your island"), and only unique ones otherwise."""
+    totems = {"moon": 2, "tiki": 1, "shark": 1}
+    for players, points, words in ((1, 7, "4 totems"), (3, 2, "2 unique totems")):
+        view = new(players).view(0)
+        view["seats"][0]["totems"] = dict(totems)
+        assert GAME.describe_choice(view, parse("score totems")) == f"{points} points ({words})"
+        solo = players == 1
+        assert points == scoring.totem_points(Counter(totems), count_identical=solo)
 
 
 def test_tahuma_scores_half_pairs_hut_volcano_majority_and_beach() -> None:

@@ -115,17 +115,73 @@ def test_an_illegal_placement_is_refused_with_the_rule() -> None:
         st.apply(0, "place v1 at 0,0 angle 0")
 
 
-def test_a_card_that_fits_nowhere_is_set_aside(monkeypatch: pytest.MonkeyPatch) -> None:
-    st = new(2)
-    monkeypatch.setattr(rules, "candidates", lambda island, card: [])
-    st.apply(0, "take 1")
-    card = st.held
+# Marae (v4) is all mainland: a headland, sandbar or reef (c45-c52) fits nowhere on it
+# (their mainland, if any, is walled in by sea); the first cards fit (c1: inland)
+MARAE_SEED = 11  # seat 0's village is Marae
+UNFIT = ("c45", "c46", "c49", "c51")
+
+
+def _lay_out(st: AtuaState, cards: list[str], where: str = "row") -> None:
+    """Put ``cards`` in the row (or the solo offer), swapping them with the cards there."""
+    spot: list[str] = getattr(st, where)
+    places = [st.row, st.offer, st.box, *st.piles]
+    for i, card in enumerate(cards):
+        holder = next(p for p in places if card in p)
+        j = holder.index(card)
+        holder[j], spot[i] = spot[i], card
+    st.choices = rules.legal(st, rules.TAKE, 0, 0)
+    st.check()
+
+
+def test_a_card_that_fits_nowhere_cannot_be_taken() -> None:
+    """ "Take a card from the row and add it to your island": a card that cannot be added to
+    your island cannot be taken (as one you cannot pay for "you cannot take"), while another
+    card can."""
+    st = new(2, seed=MARAE_SEED)
+    assert st.islands[0].village.card == "v4"
+    _lay_out(st, ["c45", "c1", "c49", "c2"])
+    assert [str(a) for a in st.legal_actions(0)] == ["take 2", "take 4"]
+    with pytest.raises(vaka.IllegalAction, match="c45 fits nowhere on your island"):
+        st.apply(0, "take 1")
+    assert st.held is None and st.row[0] == "c45"
+    st.apply(0, "take 2")
+    assert st.held == "c1" and st.legal_actions(0) == candidates(st.islands[0], "c1")
+
+
+def test_when_no_card_fits_one_is_taken_and_set_aside() -> None:
+    """When no card you can pay for fits your island, you still take one ("3 mandatory
+    actions"); it goes aside, out of the game (interpretation), and the row is refilled."""
+    st = new(2, seed=MARAE_SEED)
+    _lay_out(st, list(UNFIT))
+    assert [str(a) for a in st.legal_actions(0)] == ["take 1", "take 2", "take 3", "take 4"]
+    st.apply(0, "take 3")
     assert [str(a) for a in st.legal_actions(0)] == ["set aside"]
     pile_before = len(st.piles[0])
     st.apply(0, "set aside")
-    assert st.set_aside[0] == [card]
+    assert st.set_aside[0] == ["c49"] and st.islands[0].card_ids == ["v4"]
     assert len(st.row) == 4 and len(st.piles[0]) == pile_before - 1  # refilled
     st.check()
+
+
+def test_a_card_that_fits_must_be_one_you_can_pay_for() -> None:
+    """ "Don't have enough coconuts? Then you cannot take this card": when the only card that
+    fits costs more than you have, the cards you can pay for are offered (and set aside)."""
+    st = new(2, seed=MARAE_SEED)
+    st.coconuts[0], st.coconut_box = 2, st.coconut_box + 3
+    _lay_out(st, ["c45", "c46", "c49", "c1"])
+    assert [str(a) for a in st.legal_actions(0)] == ["take 1", "take 2", "take 3"]
+
+
+@pytest.mark.parametrize(("offer", "taken"), [(["c1", "c45"], "left"), (["c45", "c1"], "right")])
+def test_solo_a_card_that_fits_nowhere_cannot_be_taken(offer: list[str], taken: str) -> None:
+    """Solo: "Take 1 of them. … Then expand your island with the chosen card according to
+    the usual rules": of the two cards drawn, one that fits nowhere cannot be taken."""
+    st = new(1, seed=MARAE_SEED)
+    assert st.islands[0].village.card == "v4"
+    _lay_out(st, offer, where="offer")
+    assert [str(a) for a in st.legal_actions(0)] == [f"take {taken}"]
+    with pytest.raises(vaka.IllegalAction, match="c45 fits nowhere"):
+        st.apply(0, f"take {'right' if taken == 'left' else 'left'}")
 
 
 def test_the_row_slides_left_and_refills_from_the_nearest_pile() -> None:

@@ -36,7 +36,7 @@ from weakref import WeakKeyDictionary
 
 from vaka.games.atua import rules
 from vaka.games.atua.cards import CARDS, ISLAND_IDS, TOTEMS
-from vaka.games.atua.measures import longest_beach, volcano_points
+from vaka.games.atua.measures import beach_cards, longest_beach, volcano_points
 from vaka.games.atua.params import (
     BEACH_BONUS,
     COCONUT_BONUS,
@@ -49,7 +49,6 @@ from vaka.games.atua.params import (
     VOLCANO_BANDS,
 )
 from vaka.games.atua.scoring import (
-    beach_cards,
     breakdown,
     pair_points,
     row_pairs,
@@ -170,7 +169,7 @@ class Measured:
     kinds: dict[str, int]  # visible symbols by kind
     totems: dict[str, int]  # visible totems by totem kind
     volcano_points: int
-    beach_cards: int  # cards (village included) still showing beach
+    beach_cards: int  # island cards still showing beach (measures.beach_cards)
     longest_beach: int
 
 

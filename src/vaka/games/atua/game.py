@@ -23,7 +23,7 @@ class Atua(Game):
         "level": Option(
             default="medium",
             help="solo game only: Tahuma's starting score, easy 20, medium 28, hard 35, "
-            "expert 42 (the rulebook's 'legendary')",
+            "legendary 42 ('expert' is the same)",
             choices=tuple(SOLO_LEVELS),
         ),
         "first_game": Option(

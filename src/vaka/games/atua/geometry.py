@@ -31,32 +31,26 @@ from shapely import Polygon
 from shapely.affinity import affine_transform
 from shapely.geometry.base import BaseGeometry
 
-from vaka.games.atua.cards import CARDS, TERRAINS, Card, Edge, Symbol
-from vaka.games.atua.clip import Edges, lengths_inside
+from vaka.games.atua.cards import CARDS, TERRAINS, Card, Symbol
+from vaka.games.atua.clip import Edges
 from vaka.games.atua.params import (
     BORDER_MIN,
-    BORDER_PROBE,
     CANDIDATE_ANGLES,
     CANDIDATE_LIMIT,
     CANDIDATE_MARGIN,
     FULL_TURN,
-    SYMBOL_TOLERANCE,
 )
+from vaka.games.atua.probes import COS, SIN, border_lengths, cover_arrays
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 
-# cos and sin of every angle in tenths of a degree, exact at the right angles, so that one
-# placement gives the same numbers whether it is checked alone or among candidates
-_ANGLES = np.radians(np.arange(FULL_TURN) / 10.0)
-_COS: Final[Floats] = np.cos(_ANGLES)
-_SIN: Final[Floats] = np.sin(_ANGLES)
 #: Islands made from one island that it keeps for reuse (``Island.with_card``): every
 #: candidate placement of a card and then some.
 CHILDREN_KEPT: Final = 2 * CANDIDATE_LIMIT
-for _a, (_c, _s) in {0: (1, 0), 900: (0, 1), 1800: (-1, 0), 2700: (0, -1)}.items():
-    _COS[_a], _SIN[_a] = _c, _s
+#: Raw placements tested at first when asking only whether a card fits (``fits``).
+FIT_BATCH: Final = 16
 
 _NUMBER = r"(0|-?[1-9][0-9]*)"
 _TEXT = re.compile(rf"place ([a-z][a-z0-9_]*) at {_NUMBER},{_NUMBER} angle (0|[1-9][0-9]*)")
@@ -103,12 +97,12 @@ class Placement:
     @property
     def matrix(self) -> list[float]:
         """The card-to-table transform for :func:`shapely.affinity.affine_transform`."""
-        c, s = float(_COS[self.angle]), float(_SIN[self.angle])
+        c, s = float(COS[self.angle]), float(SIN[self.angle])
         return [c, -s, s, c, float(self.x), float(self.y)]
 
     def to_table(self, u: float, v: float) -> tuple[float, float]:
         """A point of the card (card coordinates) on the table."""
-        c, s = float(_COS[self.angle]), float(_SIN[self.angle])
+        c, s = float(COS[self.angle]), float(SIN[self.angle])
         return self.x + c * u - s * v, self.y + s * u + c * v
 
 
@@ -160,10 +154,10 @@ class Island:
         self.pieces: dict[str, list[BaseGeometry]] = {t: [] for t in TERRAINS}
         self._edges: dict[str, Edges] = {}
         self._visible: dict[str, BaseGeometry] = {}
-        # candidate placements found so far, by (card, limit, angles): an island is never
-        # changed once a game holds it (a new card makes a new island), so asking again, as
-        # clones, guesses and bots do, costs a lookup
-        self._candidates: dict[tuple[str, int, tuple[int, ...]], list[Placement]] = {}
+        # the candidate searches made so far, by (card, angles): an island is never changed
+        # once a game holds it (a new card makes a new island), so asking again, as clones,
+        # guesses and bots do, costs a lookup
+        self._searches: dict[tuple[str, tuple[int, ...]], _Search] = {}
         # the islands made from this one by laying one more card (see ``with_card``)
         self._children: dict[Placement, Island] = {}
         self.footprint: BaseGeometry = Polygon()
@@ -220,7 +214,7 @@ class Island:
         twin.pieces = {t: list(v) for t, v in self.pieces.items()}
         twin._visible = dict(self._visible)
         twin._edges = dict(self._edges)
-        twin._candidates = {}
+        twin._searches = {}
         twin._children = {}
         twin.visible_beach = list(self.visible_beach)
         twin.symbols = list(self.symbols)
@@ -273,7 +267,7 @@ class Island:
             self.pieces[t].append(laid_terrain(p, t))
         self._visible = {}
         self._edges = {}
-        self._candidates = {}
+        self._searches = {}
         self._children = {}
         self.visible_beach.append(laid_terrain(p, "beach"))
         self.footprint = shapely.union(self.footprint, outline)
@@ -311,65 +305,9 @@ class Island:
         )
 
 
-# ---------------------------------------------------------------------- vectorized tests
-def _local(xs: Floats, ys: Floats, px: Floats, py: Floats, ang: Ints) -> tuple[Floats, Floats]:
-    """Points (M) in the frame of each of N laid cards: arrays (N, M)."""
-    c, s = _COS[ang][:, None], _SIN[ang][:, None]
-    dx, dy = xs[None, :] - px[:, None], ys[None, :] - py[:, None]
-    return c * dx + s * dy, c * dy - s * dx
-
-
-def _cover_arrays(
-    card: Card, px: Floats, py: Floats, ang: Ints, xs: Floats, ys: Floats, rs: Floats
-) -> tuple[Bools, Bools]:
-    """For discs (M) under cards (N): (completely covered, completely clear), each (N, M).
-
-    A rectangle makes this exact: inside, the distance to the edge is the smaller margin;
-    outside, it is the distance to the nearest point of the rectangle.
-    """
-    u, v = _local(xs, ys, px, py, ang)
-    hw, hh = card.width / 2, card.height / 2
-    au, av = np.abs(u), np.abs(v)
-    inside = (au <= hw) & (av <= hh)
-    depth = np.minimum(hw - au, hh - av)
-    away = np.hypot(np.maximum(au - hw, 0.0), np.maximum(av - hh, 0.0))
-    need = rs[None, :] - SYMBOL_TOLERANCE
-    return inside & (depth >= need), ~inside & (away >= need)
-
-
+# ---------------------------------------------------------------------- one placement
 def _cover(p: Placement, card: Card, xs: Floats, ys: Floats, rs: Floats) -> tuple[Bools, Bools]:
-    return _cover_arrays(
-        card,
-        np.array([p.x], dtype=np.float64),
-        np.array([p.y], dtype=np.float64),
-        np.array([p.angle], dtype=np.int64),
-        xs,
-        ys,
-        rs,
-    )
-
-
-def _probes(card: Card, edges: Sequence[Edge], px: Floats, py: Floats, ang: Ints) -> Floats:
-    """Probe lines BORDER_PROBE outside the given card-edge pieces: coords (N, K, 2, 2)."""
-    e = np.array(edges, dtype=np.float64).reshape(-1, 6)
-    ax, ay = e[:, 0] + e[:, 4] * BORDER_PROBE, e[:, 1] + e[:, 5] * BORDER_PROBE
-    bx, by = e[:, 2] + e[:, 4] * BORDER_PROBE, e[:, 3] + e[:, 5] * BORDER_PROBE
-    c, s = _COS[ang][:, None], _SIN[ang][:, None]
-    out = np.empty((len(px), len(e), 2, 2))
-    for j, (u, v) in enumerate(((ax, ay), (bx, by))):
-        out[:, :, j, 0] = px[:, None] + c * u[None, :] - s * v[None, :]
-        out[:, :, j, 1] = py[:, None] + s * u[None, :] + c * v[None, :]
-    return out
-
-
-def _border_lengths(coords: Floats, island: Island, terrain: str) -> Floats:
-    """How long each probe line (N, K) runs over the island's visible ``terrain``: (N, K).
-
-    The visible terrain is kept as many small polygons (one big union is much slower to
-    cut), and all lines are clipped against them at once (``clip.lengths_inside``).
-    """
-    n, k = coords.shape[:2]
-    return lengths_inside(coords.reshape(n * k, 2, 2), island.terrain_edges(terrain)).reshape(n, k)
+    return cover_arrays(card, *_one(p), xs, ys, rs)
 
 
 # ---------------------------------------------------------------------- the rules
@@ -419,10 +357,8 @@ def beach_ends_open(island: Island, p: Placement) -> str | None:
     ends = card.beach_ends
     if not ends:
         return None
-    probes = _probes(card, ends, *_one(p))
     for terrain in ("mainland", "sea"):
-        lengths = _border_lengths(probes, island, terrain)[0]
-        if (lengths >= BORDER_MIN).any():
+        if (border_lengths(ends, *_one(p), island.terrain_edges(terrain)) >= BORDER_MIN).any():
             return (
                 f"an end of its beach runs into {terrain} (a beach end must stick out of the "
                 "island or join a beach)"
@@ -435,8 +371,13 @@ def sea_apart_from_mainland(island: Island, p: Placement) -> str | None:
     card = card_of(p)
     for mine, theirs in (("sea", "mainland"), ("mainland", "sea")):
         edges = card.edges[mine]
-        if edges and _border_lengths(_probes(card, edges, *_one(p)), island, theirs).sum() >= (
-            BORDER_MIN
+        # along all the edges together, by either probe
+        if (
+            edges
+            and (
+                border_lengths(edges, *_one(p), island.terrain_edges(theirs)).sum(axis=2)
+                >= BORDER_MIN
+            ).any()
         ):
             return (
                 f"its {mine} would border the island's {theirs} (sea and mainland must be "
@@ -498,24 +439,23 @@ def is_legal(island: Island, p: Placement) -> bool:
 def legal_mask(island: Island, card: Card, px: Ints, py: Ints, ang: Ints) -> Bools:
     """The five rules for N placements of one card at once (the same tests as the rules)."""
     fx, fy = px.astype(np.float64), py.astype(np.float64)
-    full, clear = _cover_arrays(card, fx, fy, ang, island._sx, island._sy, island._sr)
+    full, clear = cover_arrays(card, fx, fy, ang, island._sx, island._sy, island._sr)
     ok: Bools = np.asarray(full.any(axis=1) & (full | clear).all(axis=1))
     if len(island._tx):
-        _, star_clear = _cover_arrays(card, fx, fy, ang, island._tx, island._ty, island._tr)
+        _, star_clear = cover_arrays(card, fx, fy, ang, island._tx, island._ty, island._tr)
         ok &= star_clear.all(axis=1)
-    idx = np.flatnonzero(ok)
-    if card.beach_ends and len(idx):
-        probes = _probes(card, card.beach_ends, fx[idx], fy[idx], ang[idx])
-        for terrain in ("mainland", "sea"):
-            bad = (_border_lengths(probes, island, terrain) >= BORDER_MIN).any(axis=1)
-            ok[idx[bad]] = False
+    # (d) and (e) probe the same terrain in one pass: the beach ends (none may border it)
+    # and the edges of the other terrain (together less than BORDER_MIN)
+    ends = card.beach_ends
+    for theirs, mine in (("mainland", "sea"), ("sea", "mainland")):
         idx = np.flatnonzero(ok)
-    for mine, theirs in (("sea", "mainland"), ("mainland", "sea")):
-        if card.edges[mine] and len(idx):
-            probes = _probes(card, card.edges[mine], fx[idx], fy[idx], ang[idx])
-            bad = _border_lengths(probes, island, theirs).sum(axis=1) >= BORDER_MIN
-            ok[idx[bad]] = False
-            idx = np.flatnonzero(ok)
+        pieces = ends + card.edges[mine]
+        if not pieces or not len(idx):
+            continue
+        found = border_lengths(pieces, fx[idx], fy[idx], ang[idx], island.terrain_edges(theirs))
+        end_found, side_found = found[:, :, : len(ends)], found[:, :, len(ends) :]
+        bad = (end_found >= BORDER_MIN).any(axis=(1, 2))
+        ok[idx[bad | (side_found.sum(axis=2) >= BORDER_MIN).any(axis=1)]] = False
     return ok
 
 
@@ -536,14 +476,16 @@ def raw_candidates(
     u = np.array([a for a, _ in spots], dtype=np.float64)[None, :] * (hw - m[:, None])  # (T,S)
     v = np.array([b for _, b in spots], dtype=np.float64)[None, :] * (hh - m[:, None])
     ang = np.array(angles, dtype=np.int64)
-    c, s = _COS[ang][None, :, None], _SIN[ang][None, :, None]  # (1,A,1)
+    c, s = COS[ang][None, :, None], SIN[ang][None, :, None]  # (1,A,1)
     x = sx[:, None, None] - (c * u[:, None, :] - s * v[:, None, :])  # (T,A,S)
     y = sy[:, None, None] - (s * u[:, None, :] + c * v[:, None, :])
     px = np.rint(x).astype(np.int64).ravel()
     py = np.rint(y).astype(np.int64).ravel()
     pa = np.broadcast_to(ang[None, :, None], x.shape).ravel().copy()
-    keys = np.stack([px, py, pa], axis=1)
-    _, first = np.unique(keys, axis=0, return_index=True)
+    # one integer per placement (x and y within 200 m, angle below 4096): a flat unique
+    # is many times faster than one over rows, and keeps the same first occurrences
+    keys = ((px + (1 << 21)) << 34) | ((py + (1 << 21)) << 12) | pa
+    _, first = np.unique(keys, return_index=True)
     keep = np.sort(first)
     return px[keep], py[keep], pa[keep]
 
@@ -556,26 +498,58 @@ def candidates(
 ) -> list[Placement]:
     """A bounded list of legal placements of the card, spread over the symbols it can cover
     and the angles (diagonals included), in a fixed order for a given island."""
-    key = (card_id, limit, tuple(angles))
-    found = island._candidates.get(key)
+    return list(_search(island, card_id, angles).placements(island, limit))
+
+
+def fits(island: Island, card_id: str) -> bool:
+    """Whether ``candidates`` finds the card a place: the same search, stopped at the first
+    legal placement (and taken up from there if the card is then placed)."""
+    return bool(_search(island, card_id, CANDIDATE_ANGLES).find(island, 1, FIT_BATCH))
+
+
+def _search(island: Island, card_id: str, angles: Sequence[int]) -> _Search:
+    key = (card_id, tuple(angles))
+    found = island._searches.get(key)
     if found is None:
-        found = island._candidates[key] = _candidates(island, card_id, limit, angles)
-    return list(found)
+        found = island._searches[key] = _Search(island, card_id, angles)
+    return found
 
 
-def _candidates(island: Island, card_id: str, limit: int, angles: Sequence[int]) -> list[Placement]:
-    card = CARDS[card_id]
-    if card.kind != "island" or card_id in island.card_ids:
-        return []
-    px, py, pa = raw_candidates(island, card, angles)
-    # Test the raw placements in a fixed, well-mixed order, in growing batches, and stop
-    # once enough are legal: the first ``limit`` legal ones of that order are a spread-out
-    # sample (all targets, angles and spots mixed), found without testing them all.
-    order = np.random.default_rng(len(px)).permutation(len(px))
-    chosen: list[int] = []
-    start, batch = 0, 2 * limit
-    while start < len(order) and len(chosen) < limit:
-        idx = order[start : start + batch]
-        chosen.extend(int(i) for i in idx[legal_mask(island, card, px[idx], py[idx], pa[idx])])
-        start, batch = start + batch, batch * 2
-    return [Placement(card_id, int(px[i]), int(py[i]), int(pa[i])) for i in chosen[:limit]]
+class _Search:
+    """The legal placements of one card on one island, in a fixed, well-mixed order of the
+    raw placements, found as far as anyone has asked.
+
+    The raw placements are tested in growing batches until enough are legal: the first
+    ``limit`` legal ones of that order are a spread-out sample (all targets, angles and
+    spots mixed), found without testing them all, and the same whatever the batches were.
+    """
+
+    def __init__(self, island: Island, card_id: str, angles: Sequence[int]) -> None:
+        self.card_id, self.card = card_id, CARDS[card_id]
+        if self.card.kind != "island" or card_id in island.card_ids:
+            self.px = self.py = self.pa = np.zeros(0, dtype=np.int64)
+        else:
+            self.px, self.py, self.pa = raw_candidates(island, self.card, angles)
+        self.order = np.random.default_rng(len(self.px)).permutation(len(self.px))
+        self.start = 0  # the raw placements tested so far (in ``order``)...
+        self.chosen: list[int] = []  # ...and the legal ones among them
+        self.lists: dict[int, list[Placement]] = {}
+
+    def find(self, island: Island, want: int, batch: int) -> list[int]:
+        """The first ``want`` legal placements (raw indices), or all there are."""
+        while self.start < len(self.order) and len(self.chosen) < want:
+            idx = self.order[self.start : 2 * self.start + batch]  # batches grow
+            ok = legal_mask(island, self.card, self.px[idx], self.py[idx], self.pa[idx])
+            self.chosen.extend(int(i) for i in idx[ok])
+            self.start += len(idx)
+        return self.chosen[:want]
+
+    def placements(self, island: Island, limit: int) -> list[Placement]:
+        found = self.lists.get(limit)
+        if found is None:
+            px, py, pa = self.px, self.py, self.pa
+            found = self.lists[limit] = [
+                Placement(self.card_id, int(px[i]), int(py[i]), int(pa[i]))
+                for i in self.find(island, limit, 2 * limit)
+            ]
+        return found

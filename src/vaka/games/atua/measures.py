@@ -96,9 +96,26 @@ def beaches(island: Island) -> list[set[str]]:
     return list(groups.values())
 
 
+def is_beach_card(card_id: str) -> bool:
+    """Whether a card showing beach counts as a beach card. The village is a village card,
+    not one of the "island cards" that the longest beach is counted in, so it never counts:
+    its beach joins beaches, but it is a beach card neither for the longest beach nor for
+    "the most beach cards" (docs/rules/atua.md)."""
+    return CARDS[card_id].kind == "island"
+
+
+def beach_cards(island: Island) -> int:
+    """The island's beach cards: island cards that still show some beach."""
+    return sum(
+        1
+        for p, geom in zip(island.placements, island.visible_beach, strict=True)
+        if is_beach_card(p.card) and geom.area > 0
+    )
+
+
 def longest_beach(island: Island) -> int:
-    """The longest visible beach, counted in island cards (the village does not count)."""
+    """The longest visible beach, counted in beach cards (the village does not count)."""
     best = 0
     for group in beaches(island):
-        best = max(best, sum(1 for c in group if CARDS[c].kind == "island"))
+        best = max(best, sum(1 for c in group if is_beach_card(c)))
     return best

@@ -19,6 +19,10 @@ SYMBOL_TOLERANCE: Final = 3
 BORDER_PROBE: Final = 3
 #: ...counts as bordering it when the probe runs over it for at least this long (1 mm).
 BORDER_MIN: Final = 10
+#: A second probe runs this close outside the edge (0.1 micrometres: far below anything
+#: printed, far above float noise), so a sliver of terrain narrower than ``BORDER_PROBE``
+#: (an older card's edge just beside the new one) is read too.
+BORDER_NEAR: Final = 0.001
 
 #: Two visible beach pieces are one beach when they share at least this much border (2 mm),
 #: measured as the overlap of one with the other grown by ``BEACH_JOIN_GROW``.
@@ -80,8 +84,9 @@ HUT_COCONUTS: Final = 3  # on the solo game card's hut at the start
 SPARE_COST: Final = 3  # solo: coconuts paid to keep a card from Tahuma
 COCONUTS: Final = 36
 ROUNDS: Final = 9
-#: Solo difficulty: Tahuma's starting score ("legendary" in the rulebook is "expert" here).
-SOLO_LEVELS: Final = {"easy": 20, "medium": 28, "hard": 35, "expert": 42}
+#: Solo difficulty: Tahuma's starting score, by the rulebook's level names ("expert" is an
+#: older name for "legendary", still accepted).
+SOLO_LEVELS: Final = {"easy": 20, "medium": 28, "hard": 35, "legendary": 42, "expert": 42}
 #: How many sources each interim scoring scores: pile A, B, C emptied.
 SCORINGS: Final = (1, 2, 3)
 #: The six harmony sources, in scoring-sheet order.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -13,8 +14,8 @@ from rich.text import Text
 from vaka.games.atua import actions as A
 from vaka.games.atua.cards import CARDS
 from vaka.games.atua.geometry import Island, Placement, covered_by
-from vaka.games.atua.params import PAIRS, TOTEM_POINTS
-from vaka.games.atua.scoring import pair_points, row_pairs
+from vaka.games.atua.params import PAIRS
+from vaka.games.atua.scoring import pair_points, row_pairs, totem_points
 from vaka.games.atua.tiles import FATES, RESIDENTS
 
 
@@ -128,8 +129,12 @@ def describe_choice(view: Mapping[str, Any], action: Any) -> str | None:
         if action.arg == "coconuts":
             return f"{me['coconuts_counted']} points"
         if action.arg == "totems":
-            unique = sum(1 for n in me["totems"].values() if n == 1)
-            return f"{TOTEM_POINTS[min(unique, 7)]} points ({unique} unique totems)"
+            totems = Counter[str](me["totems"])
+            points = totem_points(totems, count_identical=view["solo"])
+            if view["solo"]:  # the solo player counts identical totems too
+                return f"{points} points ({totems.total()} totems)"
+            unique = sum(1 for n in totems.values() if n == 1)
+            return f"{points} points ({unique} unique totems)"
     if action.verb == A.SPARE:
         return "costs 3 coconuts; Tahuma does not get the card"
     return None

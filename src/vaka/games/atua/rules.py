@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vaka.games.atua import actions as A
-from vaka.games.atua.geometry import Placement, candidates, check, explain
+from vaka.games.atua.geometry import Placement, candidates, check, explain, fits
 from vaka.games.atua.params import SCORINGS, SOURCES, SPARE_COST
 from vaka.games.atua.scoring import row_pairs, source_points
 from vaka.games.atua.tiles import FATES, RESIDENTS
@@ -66,11 +66,21 @@ def start_turn(st: AtuaState) -> None:
         st.queue = [(TAKE, seat, 0), (PLACE, seat, 0), (END, seat, 0)]
 
 
+def takeable(st: AtuaState, seat: int) -> list[tuple[A.AtuaAction, str]]:
+    """The cards the seat can pay for, with the action that takes each ("Don't have enough
+    coconuts? Then you cannot take this card")."""
+    if st.solo:
+        left, right = st.offer
+        return [(A.TAKE_LEFT, left)] * (st.coconuts[seat] >= 1) + [(A.TAKE_RIGHT, right)]
+    return [(A.TAKES[i], card) for i, card in enumerate(st.row) if st.coconuts[seat] >= i]
+
+
 def legal(st: AtuaState, phase: int, seat: int, arg: int) -> list[A.Action]:
     if phase == TAKE:
-        if st.solo:
-            return [A.TAKE_LEFT, A.TAKE_RIGHT] if st.coconuts[seat] >= 1 else [A.TAKE_RIGHT]
-        return [A.TAKES[i] for i in range(len(st.row)) if st.coconuts[seat] >= i]
+        # you take a card to add it to your island: a card that fits nowhere on it cannot be
+        # taken, unless no card you can pay for fits (then it is set aside; docs/rules)
+        paid = takeable(st, seat)
+        return [a for a, card in paid if fits(st.islands[seat], card)] or [a for a, _ in paid]
     if phase == SPARE:
         return (
             [A.GIVE_ACTION, A.SPARE_ACTION] if st.coconuts[seat] >= SPARE_COST else [A.GIVE_ACTION]
@@ -254,11 +264,18 @@ def explain_action(st: AtuaState, seat: int, action: A.Action) -> str | None:
             return "; ".join(explain(st.islands[seat], action))
         return reason
     phase = st.queue[0][0] if st.queue else -1
-    if action.verb == A.TAKE and phase == TAKE and not st.solo and action.arg.isdigit():
-        need = int(action.arg) - 1
-        return (
-            f"it costs {need} coconuts (one on each card to its left); you have {st.coconuts[seat]}"
-        )
+    if action.verb == A.TAKE and phase == TAKE:
+        card = dict(takeable(st, seat)).get(action)
+        if card is not None:
+            return (
+                f"{card} fits nowhere on your island (a card must be added to the island), "
+                "and another card does"
+            )
+        if action.arg.isdigit() and int(action.arg) <= len(st.row):
+            need, have = int(action.arg) - 1, st.coconuts[seat]
+            return f"it costs {need} coconuts (one on each card to its left); you have {have}"
+        if action.arg == A.LEFT and st.solo:
+            return "the left card costs 1 coconut; you have none"
     if action.verb == A.BUY and phase == FATE:
         if action.arg not in st.fates_open:
             return f"fate tile {action.arg} is not on offer"

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from vaka.games.atua.cards import CARDS
-from vaka.games.atua.measures import longest_beach, volcano_points
+from vaka.games.atua.measures import beach_cards, longest_beach, volcano_points
 from vaka.games.atua.params import (
     BEACH_BONUS,
     COCONUT_BONUS,
@@ -57,11 +57,6 @@ def island_counts(island: Island) -> tuple[Counter[str], Counter[str]]:
         if s.kind == "totem" and s.symbol.totem:
             totems[s.symbol.totem] += 1
     return kinds, totems
-
-
-def beach_cards(island: Island) -> int:
-    """Cards of the island that still show some beach (the village included)."""
-    return sum(1 for g in island.visible_beach if g.area > 0)
 
 
 def counts(st: AtuaState, seat: int) -> Counter[str]:
