@@ -13,7 +13,7 @@ from typing import Any
 import vaka
 from tests.games.conftest import MADE
 from vaka.games.raiatea import rules
-from vaka.games.raiatea.params import ASSISTANTS, COMMODITIES
+from vaka.games.raiatea.params import ASSISTANTS, COMMODITIES, MISSION_SLOTS, STATUES
 from vaka.games.raiatea.state import RaiateaState
 
 
@@ -97,3 +97,26 @@ def put_in_display(st: RaiateaState, *cards: str) -> None:
         j = st.forest.index(card)
         st.forest[j], st.display[i] = st.display[i], card
     st.display.sort()
+
+
+def lay(st: RaiateaState, statue: int, row: int, *tokens: str) -> None:
+    """Lay To'o tokens (from the box or other slots; "" boxes a slot's token) on a row."""
+    slots = [i for i, s in enumerate(MISSION_SLOTS) if s[0] == statue and s[1] == row]
+    assert len(tokens) <= len(slots)
+    for i, token in zip(slots, tokens, strict=False):
+        if st.slots[i]:
+            st.box[statue].append(st.slots[i])
+            st.slots[i] = ""
+        if token:
+            if token in st.box[statue]:
+                st.box[statue].remove(token)
+            else:
+                st.slots[st.slots.index(token)] = ""
+            st.slots[i] = token
+    st.box[statue].sort()
+
+
+def clear_statue(st: RaiateaState, statue: int) -> None:
+    """Put every token of a statue back into the box."""
+    for row in range(len(STATUES[statue])):
+        lay(st, statue, row, *[""] * STATUES[statue][row])

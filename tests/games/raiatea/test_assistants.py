@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from tests.games.raiatea.helpers import (
+    clear_statue,
     do,
     give_assistant,
     give_commodity,
     give_ritual,
     labels,
+    lay,
     new,
     phase,
     put_in_display,
 )
 from vaka.games.raiatea.params import COMMODITIES, PRICE_TOP
+from vaka.games.raiatea.state import RaiateaState
 
 
 def test_collector_b_adds_a_card_then_a_pick_and_a_commodity() -> None:
@@ -42,6 +45,7 @@ def test_turned_assistants_keep_effect_a() -> None:
     give_assistant(st, k, "shaman", 6)
     st.ready[k][2], st.turned[k][2] = 0, 6
     st.apply(k, "claim marae")
+    st.apply(k, "advance")
     assert st.tattoo[k] == 1
 
 
@@ -128,3 +132,64 @@ def test_uru_sale_reactivates_a_turned_assistant() -> None:
     st.apply(k, "sell uru")
     st.apply(k, "bonus 1")  # 'Uru space 1: reactivate 1
     assert st.ready[k][2] == 1 and st.turned[k][2] == 0
+
+
+def _hand_of(st: RaiateaState, seat: int, *rituals: str) -> None:
+    for r in st.hand[seat]:
+        st.discards["normal" if r.startswith("RN") else "forbidden"].append(r)
+    st.hand[seat] = []
+    for r in rituals:
+        give_ritual(st, seat, r)
+    st._legal_cache = None
+
+
+def test_shaman_b_is_offered_only_when_a_ritual_fits() -> None:
+    """ "to perform Rituals they own (one Ritual per Shaman). The Mana costs of each of these
+    Rituals must be equal to or less than the number of Priests a player has recruited":
+    with no ritual that cheap there is nothing to use it for (R8)."""
+    st = new(3, 2)
+    k = st.start
+    give_assistant(st, k, "shaman")
+    _hand_of(st, k, "RN24")  # 4 mana
+    st.priests[k] = 2
+    assert "use shaman" not in labels(st) and phase(st) == "claim"
+    st.priests[k] = 4
+    st._legal_cache = None
+    assert "use shaman" in labels(st)
+
+
+def test_a_turn_with_a_shaman_in_reach_waits_even_without_a_fitting_ritual() -> None:
+    """Whether a seat's own turn waits for it must not tell the table which rituals lie
+    behind its screen (R8): buying rituals without the mana still waits while it has an
+    unturned Shaman, a ritual and a priest, with pass as its only answer."""
+    st = new(3, 2)
+    k = st.start
+    _hand_of(st, k, "RN24")
+    st.priests[k] = 2
+    st.mana[k] = 0
+    do(st, ("buy_ritual", k, 0))
+    assert phase(st) == "claim"  # no Shaman: nothing to decide, the step is skipped
+    give_assistant(st, k, "shaman")
+    do(st, ("buy_ritual", k, 0))
+    assert phase(st) == "buy_ritual" and st.to_move == (k,) and labels(st) == ["pass"]
+    st.apply(k, "pass")
+    assert phase(st) == "claim"
+
+
+def test_pearl_diver_b_is_offered_only_when_a_second_mission_can_be_fulfilled() -> None:
+    """ "you may activate one Pearl Diver to fulfil a second Mission": with no second
+    mission within reach there is nothing to activate it for."""
+    st = new(3, 8)
+    k = st.start
+    give_assistant(st, k, "pearl_diver")
+    clear_statue(st, 0)
+    lay(st, 0, 0, "T1-01", "T1-02")  # pay 3 pearls, pay 4 pearls
+    st.pearls[k] = 4
+    do(st, ("mission", k, "opt"))
+    st.apply(k, "mission 1.1.1")  # 1 pearl left: the second cannot be paid
+    assert phase(st) != "diver" and st.ready[k][3] == 1
+    st.pearls[k] = 10
+    lay(st, 0, 0, "T1-01", "T1-02")
+    do(st, ("mission", k, "opt"))
+    st.apply(k, "mission 1.1.1")
+    assert phase(st) == "diver" and labels(st) == ["pass", "use pearl_diver"]

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from tests.games.raiatea.helpers import do, give_ritual, labels, new, phase, play_until
+from tests.games.raiatea.helpers import (
+    clear_statue,
+    do,
+    give_ritual,
+    labels,
+    lay,
+    new,
+    phase,
+    play_until,
+)
 from vaka.games.raiatea.params import MISSION_SLOTS, TOOS
 from vaka.games.raiatea.state import RaiateaState
 
@@ -39,22 +48,14 @@ def test_buy_rituals_puts_3_mana_into_the_bag() -> None:
 
 def test_preparation_is_sealed_and_simultaneous() -> None:
     st = at("prep", 3, 1)
-    for s in range(3):
-        if not st.hand[s]:
-            give_ritual(st, s, "RN01")
-    st.sealed_wait = [0, 1, 2]
+    give_ritual(st, 2, "RN01")
     st._legal_cache = None
-    assert st.to_move == (0, 1, 2)
-    card = st.hand[2][0]
-    st.apply(2, f"prepare {card}")
+    assert st.to_move == (0, 1, 2)  # every seat prepares, an empty hand included
+    st.apply(2, "prepare RN01")
     view = st.view(0)
     assert "prepared_cards" not in view["seats"][2]  # others do not see which
-    assert (
-        sum(view["seats"][2]["prepared"]["clipped"].values())
-        + sum(view["seats"][2]["prepared"]["general"].values())
-        == 1
-    )
-    assert all(card not in e["text"] for e in view["log"][-3:])
+    assert sum(view["seats"][2]["prepared"]["clipped"].values()) == 1  # the clip shows
+    assert all("RN01" not in e["text"] for e in view["log"][-3:])
     st.apply(1, "done")
     assert 1 not in st.to_move and 0 in st.to_move  # any order
 
@@ -74,6 +75,7 @@ def test_preparation_limit_2_clips_3_from_arioi_generals_free() -> None:
     assert labels(st, s) == ["done", "prepare RN25"]  # clips used up; brown needs none
     st.apply(s, "prepare RN25")
     assert st.prepared[s] == ["RN01", "RN02"] and st.generals[s] == ["RN25"]
+    assert s in st.to_move  # done is said, not guessed from the hand (R14)
     st.tattoo[s] = 5  # Arioi: 3 rituals
     from vaka.games.raiatea.rules import prep_limit
 
@@ -148,13 +150,8 @@ def test_blessings_by_cost_generals_first_until_mana_runs_out() -> None:
     do(st)
     performed = [e[2] for e in st.log if e[0] == "perform"]
     assert performed[-3:] == ["RN25", "RN01", "RN03"]
-    # Tatau of the Arioi: 2 tattoos, which reach Ariki (space 2): its draw comes at once (U4),
-    # before the blessings go on.
+    # Tatau of the Arioi: 2 tattoos, which reach Ariki (space 2); no draw of its own (U4)
     assert st.pearls[b] == pearls[b] + 2 + 3 and st.tattoo[a] == 2
-    assert st.to_move == (a,) and phase(st) == "draw" and "RN24" not in st.discards["normal"]
-    st.apply(a, "draw normal")
-    st.apply(a, labels(st)[0])  # keep one
-    performed = [e[2] for e in st.log if e[0] == "perform"]
     assert "RN24" in st.discards["normal"] and "RN24" not in performed  # discarded
     assert st.bag_mana == 1  # leftover mana stays in the bag
 
@@ -213,6 +210,86 @@ def test_auction_when_a_row_holds_only_auction_missions() -> None:
     winner = next(s for s in st.order if s in (0, 1))  # tie: earliest in ceremonial order
     assert auction in st.toos[winner] and st.slots[row] == ""
     assert st.bag_mana == bag + 6  # all bids into the bag
+
+
+def test_every_bid_of_0_gives_the_mission_to_the_earliest_in_ceremonial_order() -> None:
+    """ "Players bid by concealing any number of their own Mana tokens" and "Resolve ties in
+    favor of the player who is earliest in ceremonial player order" (U10): 0 is a bid."""
+    st = at("gift", 3, 3)
+    clear_statue(st, 0)
+    lay(st, 0, 4, "T1-14")  # a single-space row holding an auction mission
+    st.queue = [("build_start", -1, 0), ("build", -1, 0), ("end_ceremony", -1, 0)]
+    st.ceremony = 1
+    st.mana = [2, 2, 2]
+    do(st)
+    assert phase(st) == "auction"
+    for seat in (0, 1, 2):
+        st.apply(seat, "bid 0")
+    assert "T1-14" in st.toos[st.order[0]] and "T1-14" not in st.slots
+    lay(st, 0, 5, "T1-14")  # once more, and nobody has mana to bid
+    st.mana = [0, 0, 0]
+    st.queue = [("build_start", -1, 0), ("build", -1, 0), ("end_ceremony", -1, 0)]
+    do(st)
+    assert st.toos[st.order[0]].count("T1-14") == 2
+
+
+def test_a_row_left_with_auctions_only_is_auctioned_at_once_outside_step_6() -> None:
+    """ "Mana Missions ... are auctioned as soon as there are no other types of Mission left
+    in that row. If there is more than one Mission in the row, auction each one separately":
+    a row emptied by the Neighbourhood's Kahuna is auctioned then and there."""
+    st = new(3, 8)
+    k = st.start
+    clear_statue(st, 0)
+    lay(st, 0, 3, "T1-14", "T1-01", "T1-14")
+    st.pearls[k] = 10
+    do(st, ("mission", k, "opt"))
+    st.apply(k, "mission 1.4.2")
+    assert phase(st) == "auction" and set(st.to_move) == {0, 1, 2}
+    for seat in (0, 1, 2):
+        st.apply(seat, "bid 1" if seat == 2 else "bid 0")
+    assert phase(st) == "auction"  # the second auction mission, separately
+    for seat in (0, 1, 2):
+        st.apply(seat, "bid 0")
+    won = [st.toos[s].count("T1-14") for s in range(3)]
+    assert won[2] >= 1 and won[st.order[0]] >= 1 and sum(won) == 2  # 1 mana, then the tie
+    assert "T1-14" not in st.slots and phase(st) == "claim"
+
+
+def test_an_auction_alone_in_its_row_at_the_reveal_waits_for_step_6() -> None:
+    """ "When To'o Missions are revealed after a ceremony round, an Auction Mission token may
+    be found to occupy a single-space row. Such a token will be auctioned at the very
+    beginning of step 6 of the next ceremony round": a mission fulfilled elsewhere before
+    then does not start it."""
+    st = new(3, 8)
+    k = st.start
+    clear_statue(st, 0)
+    lay(st, 0, 4, "T1-14")
+    lay(st, 0, 3, "T1-01")
+    st.pearls[k] = 10
+    do(st, ("mission", k, "opt"))
+    st.apply(k, "mission 1.4.1")
+    assert phase(st) == "claim" and "T1-14" in st.slots
+    do(st, ("build_start", -1, 0), ("build", -1, 0))
+    assert phase(st) == "auction"
+
+
+def test_equal_cost_generals_are_ordered_without_their_owners() -> None:
+    """General rituals go in "without a clip" and "are always placed before any others of
+    same cost"; among themselves they carry no owner to sort by (R14), so by card."""
+    for owners in ((0, 2), (2, 0)):
+        st = at("gift", 3, 3)
+        st.order = [0, 1, 2]
+        for r, s in zip(("RN26", "RN25"), owners, strict=True):  # both General, cost 1
+            give_ritual(st, s, r)
+            st.hand[s].remove(r)
+            st.generals[s].append(r)
+        st.bag_mana = 2
+        st.queue = [("bless", -1, 0), ("end_ceremony", -1, 0)]
+        st.ceremony = 1
+        do(st)
+        performed = [e[2] for e in st.log if e[0] == "perform"]
+        assert performed[-2:] == ["RN25", "RN26"]
+        assert [e[1] for e in st.log if e[0] == "perform"][-2:] == [None, None]
 
 
 def test_owner_chooses_which_equal_cost_ritual_comes_first() -> None:

@@ -645,6 +645,12 @@ def test_locations() -> None:
     by_id = {loc["id"]: loc for loc in BOARD["locations"]}
     assert by_id["reef"]["kahuna_pearls"] == 3  # "The Kahuna receives an additional 3 Pearls."
     assert by_id["path"]["kahuna_free_priests"] == 1
+    # "may sacrifice an additional Commodity ... and draw an additional set"; "may fulfill a
+    # face-up To'o Mission"; "may sell one additional Commodity and may pay to hire one
+    # additional Assistant"
+    assert by_id["marae"]["kahuna_turns"] == 2 and by_id["neighbourhood"]["kahuna_missions"] == 1
+    assert (by_id["market"]["sells"], by_id["market"]["hires"]) == (1, 1)
+    assert (by_id["market"]["kahuna_sells"], by_id["market"]["kahuna_hires"]) == (2, 2)
     assert by_id["marae"]["sacrifice"] == {"commodities": 1, "tattoo": 1}
     assert BOARD["hire_assistant_pearls"] == 2  # "An Assistant costs 2 Pearls"
     # Each assistant type's effect A is checked with a die roll at its own location.

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.games.raiatea.helpers import new
+from tests.games.conftest import MADE
+from tests.games.raiatea.helpers import give_ritual, new, phase, play_until
 
 
 def test_screen_contents_are_hidden_from_others() -> None:
@@ -32,3 +33,35 @@ def test_face_down_statues_are_redealt() -> None:
     guesses = {tuple(st.determinize(0, seed=k).slots) for k in range(5)}
     assert len(guesses) > 1
     assert all(g[:16] == tuple(st.slots[:16]) for g in guesses)  # statue 1 is face up
+
+
+def test_who_put_a_general_ritual_into_the_bag_is_not_shown() -> None:
+    """ "Brown Rituals ... are put into the Sacrifice Bag without a clip" (R14): the same game
+    with Heiva (a General ritual) put in by seat 1 or by seat 2 looks the same to seat 0 and
+    to a spectator, from the preparation to the blessings (no count, no log line)."""
+    base = new(3, 1)
+    play_until(base, "prep")
+    base.bag_mana = 4
+    worlds = []
+    for owner in (1, 2):
+        st = base.clone()
+        MADE.append(st)
+        give_ritual(st, owner, "RN25")
+        st._legal_cache = None
+        worlds.append(st)
+    a, b = worlds
+    assert a.view(0) == b.view(0)  # the ritual went to a screen unseen
+    a.apply(1, "prepare RN25")
+    b.apply(2, "prepare RN25")
+    assert a.generals[1] == ["RN25"] and b.generals[2] == ["RN25"]  # the hidden fact
+    for _ in range(200):
+        for seat in (0, None):
+            assert a.view(seat) == b.view(seat)
+        if phase(a) == "mission":  # step 6: the bag has been emptied
+            break
+        seat = a.to_move[0]
+        act = "done" if phase(a) == "prep" else ("bid 0" if phase(a) == "offer" else None)
+        act = act or str(a.legal_actions(seat)[0])
+        a.apply(seat, act)
+        b.apply(seat, act)
+    assert any(e[0] == "perform" and e[2] == "RN25" for e in a.log)  # it was performed

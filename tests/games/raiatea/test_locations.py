@@ -95,33 +95,41 @@ def test_marae_kahuna_sacrifices_and_draws_twice() -> None:
     st.apply(k, "pass")  # no draw
     assert st.to_move == (k,) and phase(st) == "sacrifice"
     st.apply(k, "sacrifice uru")
-    assert st.tattoo[k] == 2  # reached Ariki: its ability is a draw (U4)
+    assert st.tattoo[k] == 2  # reached Ariki: the second draw is Ariki's (U4)
     assert phase(st) == "draw" and "draw forbidden" in labels(st)
 
 
 def test_reaching_ariki_allows_forbidden_and_arioi_draws_5() -> None:
+    """ "If a player's Tattoo Marker ends its movement on a space with a new rank ..., that
+    player may immediately use the new rank's ability" and "higher ranks change the rules
+    for drawing Ritual Cards" (U4): the Marae draw right after the sacrifice is Arioi's."""
     st = new(3, 3)
     k = st.start
     st.tattoo[k] = 3  # Ariki; Arioi is on space 4
-    do(st, ("sacrifice", k, 0))  # no commodity: the step is skipped
-    do(st, ("eff", k, ({"kind": "gain", "what": "tattoo", "amount": 1}, -1, False)))
-    assert st.tattoo[k] == 4 and phase(st) == "draw"  # Arioi's draw, at once
-    # "that player may immediately use the new rank's ability": a choice, pass included
+    give_commodity(st, k, "taro")
+    do(st, ("sacrifice", k, 0), ("draw", k, (True, "rank", "rank", 1)))
+    st.apply(k, "sacrifice taro")
+    assert st.tattoo[k] == 4 and phase(st) == "draw"
     assert labels(st) == ["pass", "draw normal", "draw forbidden"]
     st.apply(k, "draw forbidden")
     assert len(st.drawn[k]) == 5 and all(r.startswith("RF") for r in st.drawn[k])
+    st.apply(k, labels(st)[0])  # keep one
+    assert phase(st) == "claim"  # one draw only: the rank gave none of its own
 
 
-def test_a_new_ranks_draw_may_be_declined() -> None:
+def test_reaching_a_rank_gives_no_draw_of_its_own() -> None:
+    """ "Upon attaining the rank of Tahua, a player may immediately play any one Ritual ...
+    This is a one-time bonus": only Tahua's is a bonus; Ariki's and Arioi's abilities are
+    their draws, which apply from then on (U4)."""
     st = new(3, 3)
     k = st.start
     st.tattoo[k] = 1
     hand = list(st.hand[k])
-    do(st, ("sacrifice", k, 0))
     do(st, ("eff", k, ({"kind": "gain", "what": "tattoo", "amount": 1}, -1, False)))
-    assert st.tattoo[k] == 2 and phase(st) == "draw"  # Ariki reached
-    st.apply(k, "pass")
-    assert st.hand[k] == hand and st.drawn[k] == []
+    assert st.tattoo[k] == 2 and ("rank", k, "ariki") in st.log  # Ariki reached
+    assert phase(st) == "claim" and st.hand[k] == hand and st.drawn[k] == []
+    do(st, ("eff", k, ({"kind": "gain", "what": "tattoo", "amount": 4}, -1, False)))
+    assert st.tattoo[k] == 6 and phase(st) == "perform"  # Tahua: the free ritual
 
 
 def test_shaman_a_advances_tattoo() -> None:
@@ -129,7 +137,20 @@ def test_shaman_a_advances_tattoo() -> None:
     k = st.start
     give_assistant(st, k, "shaman", 6)
     st.apply(k, "claim marae")
+    assert phase(st) == "shaman_a" and labels(st) == ["pass", "advance"]
+    st.apply(k, "advance")
     assert st.tattoo[k] == 1
+
+
+def test_shaman_a_advance_may_be_declined() -> None:
+    """ "All players owning a number of Shamans equal to or greater than the result of the
+    die roll may advance their Tattoo Markers by 1 space." """
+    st = new(3, 3)
+    k = st.start
+    give_assistant(st, k, "shaman", 6)
+    st.apply(k, "claim marae")
+    st.apply(k, "pass")
+    assert st.tattoo[k] == 0 and phase(st) != "shaman_a"
 
 
 def test_forest_kahuna_first_clockwise_then_counterclockwise() -> None:
@@ -191,6 +212,19 @@ def test_collector_a_takes_a_commodity_and_raises_its_price() -> None:
     assert st.price[COMMODITIES.index("taro")] == 2  # U13: +1 per card taken
 
 
+def test_collector_a_take_may_be_declined() -> None:
+    """ "all players owning a number of Collectors equal to or greater than the result of
+    the die roll may take one Commodity Card from the Commodities Market." """
+    st = new(3, 7)
+    k = st.start
+    give_assistant(st, k, "collector", 6)
+    st.apply(k, "claim forest")
+    assert labels(st)[0] == "pass"
+    market = list(st.comm_market)
+    st.apply(k, "pass")
+    assert sum(st.comms[k]) == 0 and st.comm_market == market and phase(st) == "pick"
+
+
 def test_neighbourhood_exchange_and_kahuna_mission() -> None:
     st = new(3, 8)
     k = st.start
@@ -203,6 +237,7 @@ def test_neighbourhood_exchange_and_kahuna_mission() -> None:
     st.apply(st.to_move[0], "pass")
     assert phase(st) == "get" and st.to_move == (k,)  # only those who gave take one
     other = next(m for m in st.mask_market if m != mine)
+    assert labels(st)[0] == "pass"  # "may take a Mask from that Market"
     st.apply(k, f"get {other}")
     assert st.masks[k] == [other]
     assert phase(st) == "mission" and st.to_move == (k,)  # the Kahuna's To'o mission
@@ -250,6 +285,32 @@ def test_merchant_a_takes_a_free_assistant() -> None:
     assert phase(st) == "take_asst" and st.to_move == (k,)
     st.apply(k, "take shaman")
     assert st.ready[k][2] == 1
+
+
+def test_merchant_a_take_may_be_declined() -> None:
+    """ "All players owning a number of Merchants equal to or greater than the result of
+    the die roll may take one Assistant of their choice from the Assistant Market." """
+    st = new(3, 9)
+    k = st.start
+    give_assistant(st, k, "merchant", 6)
+    st.apply(k, "claim market")
+    assert labels(st)[0] == "pass"
+    st.apply(k, "pass")
+    assert st.ready[k] == [0, 6, 0, 0] and phase(st) != "take_asst"
+
+
+def test_neighbourhood_take_back_may_be_declined() -> None:
+    """ "each player who has added a Mask to the Market may take a Mask from that Market" """
+    st = new(3, 8)
+    k = st.start
+    st.apply(k, "claim neighbourhood")
+    mine = st.masks[k][0]
+    st.apply(k, f"give {mine}")
+    while phase(st) == "give":
+        st.apply(st.to_move[0], "pass")
+    assert phase(st) == "get" and st.to_move == (k,)
+    st.apply(k, "pass")
+    assert st.masks[k] == [] and mine in st.mask_market
 
 
 def test_mahi_mahi_at_the_top_fulfils_a_mission() -> None:

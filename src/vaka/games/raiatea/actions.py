@@ -69,16 +69,19 @@ _ARGS: dict[str, tuple[str, ...]] = {
     "top": COMMODITIES,
 }
 
-#: Every distinct action, in the stable order that defines ``action_index``.
+#: Every distinct action, in the stable order that defines ``action_index`` (``advance``,
+#: Shaman A's optional tattoo, came last and stays last so that older indices keep).
 ACTIONS: tuple[RaiateaAction, ...] = (
     RaiateaAction("pass"),
     RaiateaAction("done"),
     *(RaiateaAction(verb, arg) for verb, args in _ARGS.items() for arg in args),
+    RaiateaAction("advance"),
 )
 BY_TEXT: dict[str, RaiateaAction] = {str(a): a for a in ACTIONS}
 USE = {t: BY_TEXT[f"use {t}"] for t in ASSISTANTS}
 PASS = ACTIONS[0]
 DONE = ACTIONS[1]
+ADVANCE = ACTIONS[-1]
 
 
 def act(verb: str, arg: object = "") -> RaiateaAction:
@@ -116,4 +119,4 @@ def _hint(verb: str) -> str:
         args = _ARGS[verb]
         shown = "|".join(args[:6]) + ("|..." if len(args) > 6 else "")
         return f"try {verb} {shown}"
-    return "actions start with pass, done, " + ", ".join(_ARGS)
+    return "actions start with pass, done, advance, " + ", ".join(_ARGS)

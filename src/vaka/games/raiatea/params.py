@@ -127,4 +127,4 @@ MISSION_SLOTS: Final = tuple(
     for row, size in enumerate(rows)
     for slot in range(size)
 )
-MAX_BID: Final = 60  # bids above this are not in the vocabulary (see docs/rules/raiatea.md)
+MAX_BID: Final = 60  # R12: bids above this are not in the vocabulary

@@ -106,7 +106,9 @@ def render(view: Mapping[str, Any]) -> RenderableType:
         market.add_row(
             "Divine Blessings",
             f"{view['bag_mana']} mana; "
-            + ", ".join(f"{_name(r)} (seat {s})" for r, s in view["blessing"]),
+            + ", ".join(
+                f"{_name(r)} ({f'seat {s}' if s >= 0 else 'General'})" for r, s in view["blessing"]
+            ),
         )
 
     statues = Table(title="To'o statues (rows bottom first; ? = face down)", title_justify="left")
@@ -152,11 +154,7 @@ def render(view: Mapping[str, Any]) -> RenderableType:
             lines.append("To'o tokens: " + (", ".join(s["too_tokens"]) or "none"))
             screen = "\n".join(lines)
         else:
-            r = s["rituals"]
-            screen = (
-                f"{s['commodities']} goods, {r['normal']}+{r['forbidden']} rituals, "
-                f"{s['toos']} To'o tokens"
-            )
+            screen = f"{s['commodities']} goods, {s['toos']} To'o tokens"
         row_cells: list[str] = [
             label,
             f"{s['rank']} ({s['tattoo']})",

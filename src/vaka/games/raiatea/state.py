@@ -26,9 +26,7 @@ from vaka.games.raiatea.params import (
 
 if TYPE_CHECKING:
     from vaka.core.game import Action, Game
-
-#: A pending step: (phase, seat or -1, argument). See ``rules`` for the phases.
-Step = tuple[str, int, Any]
+    from vaka.games.raiatea.common import Step
 
 
 class RaiateaState(State):
@@ -62,7 +60,7 @@ class RaiateaState(State):
         self.tahua_used = [False] * n
         self.bag_mana = 0
         self.performing: list[str] = []  # rituals being performed (effects under way)
-        # Setup 4-6: the Assistant Market, the Commodities Market, price markers on space 1.
+        # Setup 4-6: the Assistant Market, the Commodities Market, price markers on space 1 (U1).
         self.asst_market = list(START_ASSISTANTS)
         self.comm_market = list(START_COMMODITIES)
         self.price = [PRICE_START] * len(COMMODITIES)

@@ -4,9 +4,12 @@ Behind a seat's screen, hidden from the others: its pearls, mana, commodities, r
 hand (and drawn, not yet kept), its To'o tokens, and its sealed choices while they are open
 (rituals prepared, mana offered or bid). In front of the screen and public: masks,
 assistants (and whether turned), blue rituals, the tattoo and priest markers. The number
-of cards behind a screen, the deck each ritual came from (card backs) and whether a
-prepared ritual carries a clip are public. The ritual discard piles lie face up. Hidden from
-everybody: the order of the draw piles and the missions on face-down statues.
+of commodities behind a screen, the rituals drawn and not yet kept (with their card backs)
+and the clipped rituals a seat prepared (card backs) are public. General rituals go into the
+bag "without a clip": nothing says who put one in, and so the number of rituals in a hand is
+not shown either (a count that drops would tell, R14); in the bag they carry no owner. The
+ritual discard piles lie face up (R11). Hidden from everybody: the order of the draw piles and the
+missions on face-down statues.
 
 Pearls, mana, commodities and To'o tokens are hidden from the view, but every change to them
 is announced in the log (the real game's table sees every gain and payment), so a seat with a
@@ -103,16 +106,14 @@ def view(st: RaiateaState, seat: int | None) -> dict[str, Any]:
             "turned": _names(st.turned[s], ASSISTANTS),
             "blue": list(st.blue[s]),
             "counted_types": [ASSISTANTS[t] for t in st.ti_types[s]],
-            "rituals": _by_deck(st.hand[s]),
             "drawn": _by_deck(st.drawn[s]),
             "commodities": sum(st.comms[s]),
             "toos": len(st.toos[s]),
-            "prepared": {
-                "clipped": _by_deck(st.prepared[s]),
-                "general": _by_deck(st.generals[s]),
-            },
+            "prepared": {"clipped": _by_deck(st.prepared[s])},
         }
         if s == seat or over:
+            entry["rituals"] = _by_deck(st.hand[s])
+            entry["prepared"]["general"] = _by_deck(st.generals[s])
             entry["pearls"] = st.pearls[s]
             entry["mana"] = st.mana[s]
             entry["goods"] = _names(st.comms[s], COMMODITIES)
@@ -279,6 +280,8 @@ def describe(st: RaiateaState, event: Event, viewer: int | None) -> str | None:
     if tag == "discard":
         return f"{who} discard{'s' * (not you)} {_ritual(data)}"
     if tag == "perform":
+        if seat is None:  # a General ritual from the bag: it has no owner
+            return f"The General ritual {_ritual(data)} is performed"
         return f"{who} perform{'s' * (not you)} {_ritual(data)}"
     if tag == "unpaid":
         return f"{who} cannot pay the price of {_ritual(data)}: it is discarded"
@@ -316,7 +319,12 @@ def describe(st: RaiateaState, event: Event, viewer: int | None) -> str | None:
         return f"Auction for mission {where} ({TOOS[token]['vp']} VP): {shown}; {winner}"
     if tag == "bag":
         entries, mana = data
-        shown = ", ".join(f"{_ritual(r)} of seat {s}" for r, s in entries) or "no rituals"
+        shown = (
+            ", ".join(
+                f"{_ritual(r)} " + (f"of seat {s}" if s >= 0 else "(General)") for r, s in entries
+            )
+            or "no rituals"
+        )
         return f"Divine Blessings: {mana} mana in the bag; {shown}"
     if tag == "unblessed":
         rituals, mana = data

@@ -93,7 +93,7 @@ export function Table({ id }) {
 }
 
 function waitingFor(msg) {
-  const names = msg.table.to_move.map((s) => msg.table.seats[s].name || `Seat ${s}`);
+  const names = msg.table.to_move.map((s) => seatName(msg.table, s));
   if (msg.table.status === "open") return "Waiting for players to join.";
   return names.length ? `Waiting for ${names.join(" and ")}…` : "";
 }
@@ -108,7 +108,7 @@ function Header({ msg, link }) {
         class=${`seat ${t.to_move.includes(s.seat) ? "to-move" : ""}`}
         style=${`--seat: ${seatColour(s.seat)}`}>
       <span class="dot" aria-hidden="true"></span>
-      <span>Seat ${s.seat} · ${s.kind === "open" ? "open" : s.name}${
+      <span>${seatName(t, s.seat)}${
         s.seat === msg.seat ? " (you)" : ""}${s.left ? ` (${s.left}, bot plays)` : ""}</span>
       ${clocks.kind !== "none" && clocks.left[s.seat] !== undefined &&
         html`<span class="clock">${clockText(clocks, s.seat)}</span>`}
@@ -200,10 +200,10 @@ function FinalSheet({ msg, id }) {
   const cats = sheet.length ? Object.keys(sheet[0]).filter((k) => k !== "total") : [];
   return html`<section class="final" aria-label="final scores">
     <h2>Game over</h2>
-    <p>${t.winners.length ? `Won by ${t.winners.map((w) => t.seats[w].name).join(" and ")}`
+    <p>${t.winners.length ? `Won by ${t.winners.map((w) => seatName(t, w)).join(" and ")}`
       : "Nobody won"}.</p>
     <table class="sheet"><thead><tr><th scope="col">Score</th>${t.seats.map((s) =>
-      html`<th scope="col">${s.name}</th>`)}</tr></thead>
+      html`<th scope="col">${seatName(t, s.seat)}</th>`)}</tr></thead>
       <tbody>${cats.map((c) => html`<tr><th scope="row">${c.replace(/_/g, " ")}</th>
         ${sheet.map((b) => html`<td>${fmt(b[c])}</td>`)}</tr>`)}
         <tr class="total"><th scope="row">total</th>${t.scores.map((s) =>
@@ -212,4 +212,5 @@ function FinalSheet({ msg, id }) {
   </section>`;
 }
 
+const seatName = (t, seat) => `Seat ${seat} · ${t.seats[seat].name || "open"}`;
 const fmt = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1));

@@ -1,0 +1,226 @@
+"""The ceremony round ("B. Ceremony Round"): its steps 1-5 and its end (the steps are queued by
+``rounds._round``; step 6, the To'o, is in ``toos``), and the sealed steps in which several
+seats choose at once (preparation, offering, auctions)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from vaka.games.raiatea import actions as A
+from vaka.games.raiatea.common import Rules, Step, gain, gain_priests, ongoing, prep_limit, push
+from vaka.games.raiatea.effects import perform
+from vaka.games.raiatea.locations import priest_mana
+from vaka.games.raiatea.params import (
+    GIFT_EFFECTS,
+    GIFTS,
+    GIFTS_BY_PLAYERS,
+    MAX_BID,
+    cost,
+    deck_of,
+    is_general,
+)
+from vaka.games.raiatea.rounds import buy_ritual, buy_ritual_options
+from vaka.games.raiatea.toos import resolve_auction
+
+if TYPE_CHECKING:
+    from vaka.games.raiatea.actions import RaiateaAction
+    from vaka.games.raiatea.state import RaiateaState
+
+SEALED_PROMPTS = {
+    "prep": "prepare rituals for the bag (clip up to your limit; brown ones free), then done",
+    "offer": "offer mana (sealed)",
+    "auction": "bid mana for the auction mission (sealed)",
+}
+
+
+# ------------------------------------------------------------------ 1. the Dance of the Priests
+def _dance_mana(st: RaiateaState, step: Step) -> None:
+    """After the recruit (``locations``' Path rules, without the Kahuna bonus): mana per
+    priest, and the blue rituals that trigger at the Dance."""
+    s = step[1]
+    for e in ongoing(st, s, "trigger_gain"):
+        if e["when"] == "dance" and e["what"] == "priests":
+            gain_priests(st, s, e["amount"])
+    priest_mana(st, step)
+    for e in ongoing(st, s, "trigger_gain"):
+        if e["when"] == "dance" and e["what"] != "priests":
+            gain(st, s, e["what"], e["amount"])
+
+
+# ------------------------------------------------------------------ 3, 4 and auctions: sealed steps
+def _open(st: RaiateaState, step: Step) -> None:
+    """Open a sealed step (arg: its kind). Every seat prepares rituals (whether a hand is
+    empty is not public once General rituals went into the bag unseen, R14); a bid waits for
+    those with mana."""
+    kind = step[2]
+    st.bids = [0] * st.players
+    if kind == "prep":
+        st.sealed_wait = list(range(st.players))
+    else:
+        st.sealed_wait = [s for s in range(st.players) if st.mana[s] > 0]
+
+
+def sealed_options(st: RaiateaState, seat: int, kind: str) -> list[RaiateaAction]:
+    if kind == "prep":  # clips up to the rank's limit; brown rituals need none
+        clipped = len(st.prepared[seat]) < prep_limit(st, seat)
+        found = [
+            A.act("prepare", r) for r in sorted(set(st.hand[seat])) if is_general(r) or clipped
+        ]
+        return [A.DONE, *found]
+    # "any amount of their own Mana" (R12: at most 60); 0 is a bid (U10)
+    return [A.act("bid", n) for n in range(min(st.mana[seat], MAX_BID) + 1)]
+
+
+def sealed_decide(st: RaiateaState, seat: int, kind: str, act: RaiateaAction) -> None:
+    if kind == "prep":
+        if act.verb == "done":
+            st.sealed_wait.remove(seat)
+            st.log.append(("prepared", seat, None))
+            return
+        st.hand[seat].remove(act.arg)
+        if is_general(act.arg):  # "without a clip": nothing tells the table who (R14)
+            st.generals[seat].append(act.arg)
+        else:  # the clip shows
+            st.prepared[seat].append(act.arg)
+            st.log.append(("prepare", seat, act.arg))
+        return
+    st.bids[seat] = int(act.arg)
+    st.sealed_wait.remove(seat)
+    st.log.append(("sealed", seat, int(act.arg)))
+
+
+def _resolve_offer(st: RaiateaState) -> None:
+    """Step 4: the Mana offering sets the ceremonial order (ties keep the relative order);
+    all the offered mana goes into the bag."""
+    bids = list(st.bids)
+    pos = {s: i for i, s in enumerate(st.order)}
+    counted = [
+        bids[s] + sum(e["amount"] for e in ongoing(st, s, "offering_bonus"))
+        for s in range(st.players)
+    ]
+    st.order.sort(key=lambda s: (-counted[s], pos[s]))
+    for s in range(st.players):
+        st.mana[s] -= bids[s]
+        st.bag_mana += bids[s]
+    st.log.append(("offering", None, (tuple(bids), tuple(st.order))))
+
+
+SEALED_RESOLVE: dict[str, Callable[[RaiateaState], None]] = {
+    "prep": lambda st: st.log.append(("prep_done", None, None)),
+    "offer": _resolve_offer,
+    "auction": resolve_auction,
+}
+
+
+# ------------------------------------------------------------------ 4. gifts
+def _gifts(st: RaiateaState, step: Step) -> None:
+    count = GIFTS_BY_PLAYERS[st.players]
+    st.gifts_left = list(GIFTS)
+    push(st, [("gift", s, 0) for s in st.order[:count]])
+
+
+def _gift_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+    """R13: no commodity gift from an empty market, unless it is the only gift left."""
+    found = [A.act("gift", g) for g in st.gifts_left]
+    if len(found) > 1 and not any(st.comm_market):
+        found = [a for a in found if a.arg != "commodity"]
+    return found
+
+
+def _gift(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+    seat = step[1]
+    st.gifts_left.remove(act.arg)
+    st.log.append(("gift", seat, act.arg))
+    push(st, [("eff", seat, (e, -1, False)) for e in GIFT_EFFECTS[GIFTS.index(act.arg)]])
+
+
+# ------------------------------------------------------------------ 5. Divine Blessings
+def _bless(st: RaiateaState, step: Step) -> None:
+    """The bag is emptied; rituals sorted by cost, General rituals first among equals and by
+    id (they carry no owner, R14), then ceremonial order (an owner's equal-cost rituals by id
+    until the owner chooses)."""
+    pos = {s: i for i, s in enumerate(st.order)}
+    pos[-1] = -1
+    entries = []
+    for s in range(st.players):
+        entries += [(r, s) for r in st.prepared[s]] + [(r, -1) for r in st.generals[s]]
+        st.prepared[s] = []
+        st.generals[s] = []
+    entries.sort(key=lambda e: (cost(e[0]), pos[e[1]], e[0]))
+    st.blessing = entries
+    st.log.append(("bag", None, (tuple(entries), st.bag_mana)))
+    push(st, [("bless_next", -1, 0)])
+
+
+def _equal_group(st: RaiateaState) -> list[str]:
+    """The rituals at the front of the blessing row that share its cost, owner and colour
+    class: "If two or more Rituals of equal value belong to the same player, that player
+    decides which of those Rituals will be performed first."""
+    first, owner = st.blessing[0]
+    return [
+        r
+        for r, s in st.blessing
+        if s == owner and cost(r) == cost(first) and is_general(r) == is_general(first)
+    ]
+
+
+def _bless_next(st: RaiateaState, step: Step) -> None:
+    """Perform the leftmost ritual if the bag's mana pays for it, else discard the rest (the
+    mana stays in the bag, U9). arg 1: the owner has just chosen it."""
+    if not st.blessing:
+        return
+    ritual, owner = st.blessing[0]
+    choice = owner >= 0 and step[2] == 0 and st.bag_mana >= cost(ritual)
+    if choice and len(set(_equal_group(st))) > 1:
+        push(st, [("order", owner, 0)])
+        return
+    if st.bag_mana < cost(ritual):
+        for r, _ in st.blessing:
+            st.discards[deck_of(r)].append(r)
+        st.log.append(("unblessed", None, (tuple(r for r, _ in st.blessing), st.bag_mana)))
+        st.blessing = []
+        return
+    st.blessing.pop(0)
+    st.bag_mana -= cost(ritual)
+    push(st, [*perform(st, owner, ritual), ("bless_next", -1, 0)])
+
+
+def _order_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+    return [A.act("perform", r) for r in sorted(set(_equal_group(st)))]
+
+
+def _order(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+    i = next(j for j, (r, _) in enumerate(st.blessing) if r == act.arg)
+    st.blessing.insert(0, st.blessing.pop(i))
+    push(st, [("bless_next", -1, 1)])  # performs the chosen one without asking again
+
+
+# ------------------------------------------------------------------ end of the ceremony
+def _end_ceremony(st: RaiateaState, step: Step) -> None:
+    """Reveal the next statue's missions; the round marker advances."""
+    if st.ceremony < len(st.face_up):
+        st.face_up[st.ceremony] = True
+        st.log.append(("statue", None, st.ceremony + 1))
+    st.builders = []
+    st.auctioned = []
+    st.space += 1
+    push(st, [("round", -1, 0)])
+
+
+PHASES: dict[str, Rules] = {
+    "dance_mana": Rules(auto=_dance_mana),
+    "buy_ritual": Rules(
+        "put 3 mana into the bag to draw rituals, or pass", buy_ritual_options, buy_ritual
+    ),
+    "open": Rules(auto=_open),
+    "sealed": Rules(),  # answered through sealed_options and sealed_decide
+    "gifts": Rules(auto=_gifts),
+    "gift": Rules("choose a ceremonial gift", _gift_options, _gift),
+    "bless": Rules(auto=_bless),
+    "bless_next": Rules(auto=_bless_next),
+    "order": Rules(
+        "choose which of your equal-cost rituals is performed first", _order_options, _order
+    ),
+    "end_ceremony": Rules(auto=_end_ceremony),
+}

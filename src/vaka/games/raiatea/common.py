@@ -1,0 +1,197 @@
+"""What every part of Raiatea's rules shares: the step and its phases, the registry in which
+each part files the rules of its phases, and the small facts about a seat that many rules ask
+(rank, priests counted, ongoing rituals) or change (tattoos, gains, draws).
+
+A step is ``(phase, seat, argument)``: ``seat`` is -1 for the table. ``Phase`` lists every
+phase; the argument's type is stated beside each phase where its rules are filed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+from vaka.games.raiatea import actions as A
+from vaka.games.raiatea.params import (
+    ASSISTANTS,
+    COMMODITIES,
+    DIE_SIDES,
+    HIRE_PEARLS,
+    MAX_CLIPS,
+    MISSION_SLOTS,
+    PRIEST_MAX,
+    RANK_IDS,
+    RANKS,
+    RECRUIT_PEARLS,
+    RITUALS,
+    TATTOO_MAX,
+)
+
+if TYPE_CHECKING:
+    from vaka.games.raiatea.actions import RaiateaAction
+    from vaka.games.raiatea.state import RaiateaState
+
+Phase = Literal[
+    # rounds.py: setup, the round track, action rounds, ritual draws
+    "setup_draw", "round", "claim_next", "claim", "draw", "keep",
+    # locations.py: the six locations
+    "loc", "pick", "forest_last", "forest_reveal", "sacrifice", "reef", "recruit",
+    "priest_mana", "give", "get", "get_all", "market", "bonus", "take_comm", "take_asst",
+    # assistants.py: effects A (the die) and B (one-time)
+    "die", "shaman_a", "pick_comm", "top", "diver",
+    # ceremony.py: the six steps of a ceremony
+    "dance_mana", "buy_ritual", "open", "sealed", "gifts", "gift", "bless", "bless_next",
+    "order", "end_ceremony",
+    # toos.py: To'o missions and auctions
+    "mission", "build_start", "build", "auctions", "pay_any", "pay_diff", "pay_same", "pay_mask",
+    # effects.py: rituals performed and their effects
+    "eff", "perform", "ritual_done", "target", "steal", "turn", "reactivate", "discard", "type",
+    "forest_keep", "revealed_rest", "exchange",
+]  # fmt: skip
+#: A pending step: (phase, seat or -1, argument).
+Step = tuple[Phase, int, Any]
+
+COLLECTOR, MERCHANT, SHAMAN, PEARL_DIVER = range(4)
+SLOT_TEXTS = tuple(A.slot_text(s) for s in MISSION_SLOTS)
+
+
+class Rules(NamedTuple):
+    """The rules of one phase: an automatic step has ``auto``; a decision has a prompt, its
+    possible answers (``options``; empty: it cannot be done and is skipped) and what an
+    answer does (``resolve``)."""
+
+    prompt: str = ""
+    options: Callable[[RaiateaState, Step], list[RaiateaAction]] | None = None
+    resolve: Callable[[RaiateaState, Step, RaiateaAction], None] | None = None
+    auto: Callable[[RaiateaState, Step], None] | None = None
+
+
+def push(st: RaiateaState, steps: list[Step]) -> None:
+    """Put steps at the front of the queue, in this order."""
+    st.queue[0:0] = steps
+
+
+def clockwise(st: RaiateaState, first: int) -> list[int]:
+    return [(first + i) % st.players for i in range(st.players)]
+
+
+def rank_of(st: RaiateaState, seat: int) -> int:
+    """Rank index: the highest rank space reached (U5)."""
+    t = st.tattoo[seat]
+    return max(i for i, r in enumerate(RANKS) if t >= r["space"])
+
+
+def ongoing(st: RaiateaState, seat: int, kind: str) -> list[dict[str, Any]]:
+    """The ongoing effects of a kind on the blue rituals in front of ``seat``."""
+    return [e for r in st.blue[seat] for e in RITUALS[r]["effects"] if e["kind"] == kind]
+
+
+def assistants(st: RaiateaState, seat: int, t: int) -> int:
+    return st.ready[seat][t] + st.turned[seat][t]
+
+
+def priests_counted(st: RaiateaState, seat: int) -> int:
+    extra = sum(e["amount"] for e in ongoing(st, seat, "count_extra") if e["what"] == "priests")
+    return int(st.priests[seat] + extra)
+
+
+def warded(st: RaiateaState, seat: int) -> bool:
+    return bool(ongoing(st, seat, "ward"))
+
+
+def prep_limit(st: RaiateaState, seat: int) -> int:
+    base = int(RANKS[rank_of(st, seat)]["prepare"])
+    extra = sum(e["amount"] for e in ongoing(st, seat, "extra_prep"))
+    return int(min(MAX_CLIPS, base + extra))
+
+
+def recruit_cost(st: RaiateaState, seat: int, n: int) -> int:
+    off = sum(e["amount"] for e in ongoing(st, seat, "discount") if e["on"] == "recruit_priest")
+    return int(max(0, RECRUIT_PEARLS[n] - off))
+
+
+def hire_cost(st: RaiateaState, seat: int) -> int:
+    off = sum(e["amount"] for e in ongoing(st, seat, "discount") if e["on"] == "hire_assistant")
+    return int(max(0, HIRE_PEARLS - off))
+
+
+def roll(st: RaiateaState, kahuna: int, why: str) -> int:
+    st.die = 1 + st.rng.below(DIE_SIDES)
+    st.log.append(("die", kahuna, (why, st.die)))
+    return st.die
+
+
+def advance(st: RaiateaState, seat: int, n: int) -> list[Step]:
+    """Move a tattoo marker; return the steps of every rank newly reached (U5, U6). Ariki and
+    Arioi have none: their better draw applies from then on (U4); Tahua's free ritual is a
+    one-time bonus."""
+    before = rank_of(st, seat)
+    st.tattoo[seat] = min(TATTOO_MAX, st.tattoo[seat] + n)
+    st.log.append(("tattoo", seat, st.tattoo[seat]))
+    after = rank_of(st, seat)
+    steps: list[Step] = []
+    for r in range(before + 1, after + 1):
+        st.log.append(("rank", seat, RANK_IDS[r]))
+        for eff in RANKS[r]["on_reach"]:
+            if eff["kind"] == "perform_ritual":  # Tahua: a one-time free ritual (U7)
+                if not st.tahua_used[seat]:
+                    st.tahua_used[seat] = True
+                    steps.append(("perform", seat, ("any", "tahua")))
+            else:
+                steps.append(("eff", seat, (eff, -1, False)))
+    return steps
+
+
+def gain_priests(st: RaiateaState, seat: int, n: int) -> None:
+    st.priests[seat] = min(PRIEST_MAX, st.priests[seat] + n)
+    st.log.append(("priests", seat, st.priests[seat]))
+
+
+def gain(st: RaiateaState, seat: int, what: str, n: int) -> list[Step]:
+    if what == "pearls":
+        st.pearls[seat] += n
+    elif what == "mana":
+        st.mana[seat] += n
+    elif what == "tattoo":
+        return advance(st, seat, n)
+    elif what == "priests":
+        gain_priests(st, seat, n)
+        return []
+    st.log.append(("gain", seat, (what, n)))
+    return []
+
+
+def to_market(st: RaiateaState, card: str) -> None:
+    """A forest card goes to its market."""
+    if card in COMMODITIES:
+        st.comm_market[COMMODITIES.index(card)] += 1
+    elif card in ASSISTANTS:
+        st.asst_market[ASSISTANTS.index(card)] += 1
+    else:
+        st.mask_market.append(card)
+        st.mask_market.sort()
+
+
+def reveal_forest(st: RaiateaState) -> None:
+    """Reveal players + 1 forest cards (what is left, when the pile runs short: U21)."""
+    for _ in range(min(st.players + 1, len(st.forest))):
+        st.display.append(st.forest.pop())
+    st.display.sort()
+    st.log.append(("display", None, tuple(st.display)))
+
+
+def draw_ritual(st: RaiateaState, deck: str) -> str | None:
+    pile = st.piles[deck]
+    if not pile and st.discards[deck]:  # U21: the discards become a new deck
+        pile.extend(sorted(st.discards[deck]))
+        st.discards[deck].clear()
+        st.rng.shuffle(pile)
+        st.log.append(("reshuffle", None, deck))
+    return pile.pop() if pile else None
+
+
+def draw_decks(st: RaiateaState, seat: int, deck: str) -> list[str]:
+    """The decks a draw may use: Normal, or those of the seat's rank now (U4)."""
+    if deck == "normal":
+        return ["normal"]
+    return list(RANKS[rank_of(st, seat)]["draw"]["decks"])

@@ -1,0 +1,436 @@
+"""Rituals performed ("The 4 Types of Ritual Cards", "Receive the Divine Blessings") and the
+effect interpreter: one function per effect kind of data/effects.json (``EFFECTS``), used by
+rituals, masks' treasures, price-chart bonuses and gifts; and the choices effects ask for."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from vaka.games.raiatea import actions as A
+from vaka.games.raiatea.common import Phase, Rules, Step, gain, push, warded
+from vaka.games.raiatea.params import (
+    ASSISTANTS,
+    COMMODITIES,
+    PRICE_TOP,
+    RITUALS,
+    cost,
+    deck_of,
+)
+
+if TYPE_CHECKING:
+    from vaka.games.raiatea.actions import RaiateaAction
+    from vaka.games.raiatea.state import RaiateaState
+
+
+# ------------------------------------------------------------------ performing a ritual
+def price_of(ritual: str) -> dict[str, int]:
+    return {k: int(v) for k, v in RITUALS[ritual]["cost"].items() if k != "mana"}
+
+
+def can_pay(st: RaiateaState, seat: int, price: dict[str, int]) -> bool:
+    return (
+        st.pearls[seat] >= price.get("pearls", 0)
+        and st.priests[seat] >= price.get("priests", 0)
+        and sum(st.comms[seat]) >= price.get("commodities", 0)
+        and len(st.masks[seat]) >= price.get("masks", 0)
+        and sum(st.ready[seat]) >= price.get("turn_assistants", 0)
+    )
+
+
+def perform(st: RaiateaState, seat: int, ritual: str) -> list[Step]:
+    """The steps that perform a ritual (its mana is already paid or waived): its price
+    (U17: a price that cannot be paid discards it without effect), its effects, then it is
+    discarded or, if blue, placed in front of its owner's screen."""
+    price = price_of(ritual)
+    assert seat >= 0 or not price, "a General ritual from the bag has no owner to pay"
+    if not can_pay(st, seat, price):
+        st.discards[deck_of(ritual)].append(ritual)
+        st.log.append(("unpaid", seat, ritual))
+        return []
+    st.log.append(("perform", seat if seat >= 0 else None, ritual))  # -1: a General's
+    st.performing.append(ritual)
+    steps: list[Step] = []
+    if price.get("pearls"):
+        st.pearls[seat] -= price["pearls"]
+        st.log.append(("pay", seat, ("pearls", price["pearls"])))
+    if price.get("priests"):
+        st.priests[seat] -= price["priests"]
+        st.log.append(("priests", seat, st.priests[seat]))
+    if price.get("commodities"):
+        steps.append(("pay_any", seat, price["commodities"]))
+    if price.get("masks"):
+        steps.append(("pay_mask", seat, price["masks"]))
+    if price.get("turn_assistants"):
+        steps.append(("turn", seat, price["turn_assistants"]))
+    card = RITUALS[ritual]
+    interactive = card["type"] == "interactive"
+    effects = card["effects"]
+    if any(e.get("from") == "chosen_other" or e.get("target") == "chosen_other" for e in effects):
+        steps.append(("target", seat, ritual))
+    else:
+        steps += [("eff", seat, (e, -1, interactive)) for e in effects]
+    steps.append(("ritual_done", seat, ritual))
+    return steps
+
+
+# ------------------------------------------------------------------ the effect interpreter
+def _targets(st: RaiateaState, seat: int, eff: dict[str, Any], interactive: bool) -> list[int]:
+    target = eff.get("target", "self")
+    if target == "all":
+        return list(st.order)
+    if target == "each_other":
+        return [s for s in st.order if s != seat and not (interactive and warded(st, s))]
+    return [seat]
+
+
+def e_gain(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool) -> None:
+    steps: list[Step] = []
+    for s in _targets(st, seat, eff, inter):
+        steps += gain(st, s, eff["what"], eff["amount"])
+    push(st, steps)
+
+
+def e_gain_per(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool) -> None:
+    for s in _targets(st, seat, eff, inter):
+        n = min(eff["max"], eff["amount"] * (st.priests[s] // eff.get("every", 1)))
+        if n:
+            gain(st, s, "mana", n)
+
+
+def e_lose(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool) -> None:
+    for s in _targets(st, seat, eff, inter):
+        if eff["what"] == "mana":
+            n = min(st.mana[s], eff["amount"])
+            st.mana[s] -= n
+            st.log.append(("pay", s, ("mana", n)))
+        else:
+            st.priests[s] = max(0, st.priests[s] - eff["amount"])
+            st.log.append(("priests", s, st.priests[s]))
+
+
+def e_steal(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool) -> None:
+    if target < 0:
+        return
+    what, amount = eff["what"], eff["amount"]
+    if what in ("pearls", "mana"):
+        have = st.pearls if what == "pearls" else st.mana
+        n = min(have[target], amount)
+        have[target] -= n
+        have[seat] += n
+        st.log.append(("steal", seat, (target, what, n)))
+    elif what == "commodity":
+        for _ in range(amount):
+            held = [c for c in range(len(COMMODITIES)) for _ in range(st.comms[target][c])]
+            if held:
+                c = st.rng.choice(held)  # drawn blind, then shown (R10, U19)
+                st.comms[target][c] -= 1
+                st.comms[seat][c] += 1
+                st.log.append(("steal", seat, (target, COMMODITIES[c], 1)))
+    else:
+        push(st, [("steal", seat, target)] * amount)
+
+
+def e_take(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool) -> None:
+    phase: Phase = "take_comm" if eff["what"] == "commodity" else "take_asst"
+    push(st, [(phase, seat, 0)] * eff["amount"])
+
+
+def e_take_forest(
+    st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool
+) -> None:
+    for _ in range(min(eff["reveal"], len(st.forest))):
+        st.revealed.append(st.forest.pop())
+    st.revealed.sort()
+    st.log.append(("revealed", seat, tuple(st.revealed)))
+    keep: list[Step] = [("forest_keep", seat, 0)] * eff["keep"]
+    push(st, [*keep, ("revealed_rest", -1, 0)])
+
+
+def e_reactivate(
+    st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool
+) -> None:
+    steps: list[Step] = []
+    for s in _targets(st, seat, eff, inter):
+        if eff["amount"] == "all":
+            for t in range(len(ASSISTANTS)):
+                st.ready[s][t] += st.turned[s][t]
+                st.turned[s][t] = 0
+            st.log.append(("reactivate", s, "all"))
+        else:
+            steps += [("reactivate", s, 0)] * eff["amount"]
+    push(st, steps)
+
+
+def e_turn_assistant(
+    st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool
+) -> None:
+    if target >= 0:
+        push(st, [("turn", target, 1)] * eff["amount"])
+
+
+def e_draw_rituals(
+    st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool
+) -> None:
+    push(
+        st,
+        [
+            ("draw", s, (eff.get("may", False), eff["deck"], eff["draw"], eff["keep"]))
+            for s in _targets(st, seat, eff, inter)
+        ],
+    )
+
+
+def e_discard_rituals(
+    st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool
+) -> None:
+    steps: list[Step] = []
+    for s in _targets(st, seat, eff, inter):
+        steps += [("discard", s, 0)] * eff["amount"]
+    push(st, steps)
+
+
+def e_fulfil_mission(
+    st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool
+) -> None:
+    push(st, [("mission", seat, "opt")] * eff["amount"])
+
+
+def e_move_price(
+    st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool
+) -> None:
+    for c in range(len(COMMODITIES)):
+        st.price[c] = min(PRICE_TOP, st.price[c] + eff["steps"])
+    st.log.append(("prices", None, tuple(st.price)))
+
+
+def e_exchange_mask(
+    st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool
+) -> None:
+    push(st, [("exchange", -1, 0)])
+
+
+def e_feed_pool(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool) -> None:
+    for s in _targets(st, seat, eff, inter):
+        n = min(st.mana[s], eff["amount"])
+        st.mana[s] -= n
+        st.bag_mana += n
+        st.log.append(("feed", s, n))
+
+
+def e_perform_ritual(
+    st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool
+) -> None:
+    push(st, [("perform", seat, (eff["max_cost"], "effect"))] * eff["amount"])
+
+
+def e_ongoing(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool) -> None:
+    """Ongoing and end-of-game kinds do nothing when the ritual resolves: they act while
+    the blue ritual lies in front of its owner (``ongoing``) or at the end (scoring)."""
+
+
+EFFECTS: dict[str, Callable[..., None]] = {
+    "gain": e_gain,
+    "gain_per": e_gain_per,
+    "lose": e_lose,
+    "steal": e_steal,
+    "take": e_take,
+    "take_forest": e_take_forest,
+    "reactivate": e_reactivate,
+    "turn_assistant": e_turn_assistant,
+    "draw_rituals": e_draw_rituals,
+    "discard_rituals": e_discard_rituals,
+    "fulfil_mission": e_fulfil_mission,
+    "move_price": e_move_price,
+    "exchange_mask": e_exchange_mask,
+    "feed_pool": e_feed_pool,
+    "perform_ritual": e_perform_ritual,
+    **{
+        k: e_ongoing
+        for k in (
+            "trigger_gain",
+            "count_extra",
+            "discount",
+            "draw_bonus",
+            "offering_bonus",
+            "ward",
+            "extra_prep",
+            "end_vp",
+            "end_vp_per",
+        )
+    },
+}
+
+
+# ------------------------------------------------------------------ steps of effects
+def _eff(st: RaiateaState, step: Step) -> None:
+    """arg: (effect, target seat or -1, whether the ritual is Interactive)."""
+    _, seat, (eff, target, interactive) = step
+    EFFECTS[eff["kind"]](st, seat, eff, target, interactive)
+
+
+def _ritual_done(st: RaiateaState, step: Step) -> None:
+    """arg: the ritual. Discarded, or if blue, placed in front of its owner's screen."""
+    _, seat, ritual = step
+    st.performing.remove(ritual)
+    if RITUALS[ritual]["type"] == "permanent":
+        st.blue[seat].append(ritual)
+        st.blue[seat].sort()
+        if any(
+            e["kind"] == "count_extra" and e["what"] == "chosen_type"
+            for e in RITUALS[ritual]["effects"]
+        ):
+            push(st, [("type", seat, 0)])
+    else:
+        st.discards[deck_of(ritual)].append(ritual)
+
+
+def _perform_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+    """arg: (highest cost or "any", why: "tahua" U7, "shaman" U18, "effect"). Pass is always
+    offered: whether a cheap enough ritual is in hand is hidden from the others, so the step
+    must not vanish from a guess where none is (it is skipped when pass is the only answer)."""
+    _, seat, (max_cost, _) = step
+    found = [
+        A.act("perform", r)
+        for r in sorted(set(st.hand[seat]))
+        if max_cost == "any" or cost(r) <= max_cost
+    ]
+    return [A.PASS, *found]
+
+
+def _perform(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+    if act.verb == "perform":
+        seat = step[1]
+        st.hand[seat].remove(act.arg)
+        push(st, perform(st, seat, act.arg))
+
+
+def _target_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+    """arg: the ritual; a warded seat cannot be chosen by an Interactive one."""
+    _, seat, ritual = step
+    others = [s for s in range(st.players) if s != seat]
+    if RITUALS[ritual]["type"] == "interactive":
+        others = [s for s in others if not warded(st, s)]
+    return [A.act("target", f"seat{s}") for s in others]
+
+
+def _target(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+    _, seat, ritual = step
+    target = int(act.arg[4:])
+    st.log.append(("target", seat, target))
+    card = RITUALS[ritual]
+    inter = card["type"] == "interactive"
+    push(st, [("eff", seat, (e, target, inter)) for e in card["effects"]])
+
+
+def _steal_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+    """arg: the victim; "paired Mask Cards cannot be stolen" (U19: the thief chooses)."""
+    masks = st.masks[step[2]]
+    return [A.act("steal", m) for m in sorted(set(masks)) if masks.count(m) == 1]
+
+
+def _steal(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+    _, seat, victim = step
+    st.masks[victim].remove(act.arg)
+    st.masks[seat].append(act.arg)
+    st.masks[seat].sort()
+    st.log.append(("steal", seat, (victim, act.arg, 1)))
+
+
+def _turn_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+    """arg: how many to turn (U19: the owner chooses which)."""
+    seat = step[1]
+    return [A.act("turn", t) for i, t in enumerate(ASSISTANTS) if st.ready[seat][i]]
+
+
+def _turn(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+    _, seat, left = step
+    t = ASSISTANTS.index(act.arg)
+    st.ready[seat][t] -= 1
+    st.turned[seat][t] += 1
+    st.log.append(("turn", seat, act.arg))
+    if left > 1:
+        push(st, [("turn", seat, left - 1)])
+
+
+def _reactivate_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+    seat = step[1]
+    return [A.act("reactivate", t) for i, t in enumerate(ASSISTANTS) if st.turned[seat][i]]
+
+
+def _reactivate(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+    seat = step[1]
+    t = ASSISTANTS.index(act.arg)
+    st.turned[seat][t] -= 1
+    st.ready[seat][t] += 1
+    st.log.append(("reactivate", seat, act.arg))
+
+
+def _discard_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+    """U19: the victim chooses which ritual to discard."""
+    return [A.act("discard", r) for r in sorted(set(st.hand[step[1]]))]
+
+
+def _discard(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+    seat = step[1]
+    st.hand[seat].remove(act.arg)
+    st.discards[deck_of(act.arg)].append(act.arg)
+    st.log.append(("discard", seat, act.arg))
+
+
+def _type_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+    return [A.act("type", t) for t in ASSISTANTS]
+
+
+def _type(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+    seat = step[1]
+    st.ti_types[seat].append(ASSISTANTS.index(act.arg))
+    st.log.append(("type", seat, act.arg))
+
+
+def _forest_keep_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+    return [A.act("pick", c) for c in sorted(set(st.revealed))]
+
+
+def _forest_keep(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+    from vaka.games.raiatea.locations import take_card
+
+    st.revealed.remove(act.arg)
+    push(st, take_card(st, step[1], act.arg))
+
+
+def _revealed_rest(st: RaiateaState, step: Step) -> None:
+    from vaka.games.raiatea.common import to_market
+
+    for card in st.revealed:
+        to_market(st, card)
+        st.log.append(("to_market", None, card))
+    st.revealed = []
+
+
+def _exchange(st: RaiateaState, step: Step) -> None:
+    """Ritual RN30: the Neighbourhood's exchange, in ceremonial order."""
+    st.gave = []
+    push(st, [("give", s, "feast") for s in st.order] + [("get_all", -1, 0)])
+
+
+PHASES: dict[str, Rules] = {
+    "eff": Rules(auto=_eff),
+    "ritual_done": Rules(auto=_ritual_done),
+    "perform": Rules(
+        "perform a ritual from your hand for free, or pass", _perform_options, _perform
+    ),
+    "target": Rules("choose the player your ritual acts on", _target_options, _target),
+    "steal": Rules("take an unpaired mask", _steal_options, _steal),
+    "turn": Rules("turn one of your unturned assistants", _turn_options, _turn),
+    "reactivate": Rules(
+        "reactivate one of your turned assistants", _reactivate_options, _reactivate
+    ),
+    "discard": Rules("discard a ritual card from your hand", _discard_options, _discard),
+    "type": Rules("choose the assistant type your ritual counts", _type_options, _type),
+    "forest_keep": Rules(
+        "keep one of the revealed forest cards", _forest_keep_options, _forest_keep
+    ),
+    "revealed_rest": Rules(auto=_revealed_rest),
+    "exchange": Rules(auto=_exchange),
+}
