@@ -131,6 +131,7 @@ function Stone({ view, L, act }) {
   const down = view.stone.face_down.reduce((a, b) => a + b, 0);
   const phase = view.decision?.phase;
   const pass = L.has("pass") ? passLabel(phase) : null;
+  const verb = RESOURCES.map((k) => supplyAction(L, k)?.verb).find(Boolean);
   return html`<${Panel} title="Sacrifice stone" h=${STONE_H}>
     <path class="rn-stone" d="M14 30 C60 22 200 20 300 26 C360 28 392 40 390 70
       C392 104 380 128 330 132 C230 138 90 140 36 132 C10 126 4 100 6 70 C6 46 8 34 14 30 Z" />
@@ -143,9 +144,9 @@ function Stone({ view, L, act }) {
         <text x="0" y="78" class="rn-worth">worth ${view.sacrifice_values[k]}</text>
       </g>`;
     })}
-    ${over ? html`<text x="290" y="60" class="rn-small">face-down cards</text>
-        <text x="290" y="76" class="rn-small">revealed and</text>
-        <text x="290" y="92" class="rn-small">counted (${down})</text>`
+    ${over ? html`<text x="290" y="56" class="rn-small">face down:</text>
+        <text x="290" y="72" class="rn-small">${down} turned</text>
+        <text x="290" y="88" class="rn-small">up, counted</text>`
       : html`<g transform="translate(292 36)">
         <${Sacrifice} down x="0" y="0" w="34" h="44" />
         <text x="40" y="18" class="rn-count">×${down}</text>
@@ -154,6 +155,8 @@ function Stone({ view, L, act }) {
           html`<text x="0" y=${76 + i * 14} class="rn-tiny">seat ${s}: ${n}</text>`)}
       </g>`}
     <text x="10" y="158" class="rn-title">Supply</text>
+    ${verb && html`<text x="74" y="158" class="rn-small">point at a kind to ${verb} it${
+      verb === "offer" ? " on the stone" : ""}</text>`}
     ${RESOURCES.map((k, i) => {
       const x = 24 + i * 66;
       const a = supplyAction(L, k);
@@ -165,7 +168,7 @@ function Stone({ view, L, act }) {
           ${view.supply[k] > 0 ? html`<${Sacrifice} kind=${k} x="0" y="1" w="34" h="44" />`
             : html`<rect x="0" y="1" width="34" height="44" rx="5" class="rn-empty" />`}
           <text x="40" y="20" class="rn-count">${view.supply[k]}</text>
-          <text x="0" y="56" class="rn-small">${a ? a.verb : k}</text>
+          <text x="0" y="56" class="rn-small">${k}</text>
         </${Point}>
       </g>`;
     })}
