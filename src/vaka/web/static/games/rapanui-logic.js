@@ -1,0 +1,119 @@
+// Rapa Nui's board, the parts that are plain data: which legal action a drawn thing stands
+// for, how the hand groups, where the panels go. No drawing and no rules here: legality is
+// always the server's `legal` list; these functions only look actions up in it.
+
+export const RESOURCES = ["fish", "grain", "mulberry", "potato"];
+export const KINDS = [...RESOURCES, "woodcutter", "priest", "moai"];
+export const PANEL_W = 400; // every panel is drawn this wide; the layout puts them in columns
+export const GAP = 12;
+
+// {action text: note} of the legal actions, so a drawn thing asks "is my action legal?".
+export function legalMap(legal) {
+  const m = new Map();
+  for (const c of legal || []) m.set(c.action, c.note || "");
+  return m;
+}
+
+// The hand as groups of identical cards, in the view's (sorted) order. Each group says which
+// of "lay kind", "lay 2 kind", "lay 3 kind" are legal now.
+export function handGroups(hand, legal) {
+  const groups = [];
+  for (const kind of hand || []) {
+    const last = groups.at(-1);
+    if (last && last.kind === kind) last.count += 1;
+    else groups.push({ kind, count: 1 });
+  }
+  for (const g of groups) {
+    g.lay = legal.has(`lay ${g.kind}`) ? `lay ${g.kind}` : null;
+    g.more = [];
+    for (let n = 2; n <= g.count; n++) {
+      const a = `lay ${n} ${g.kind}`;
+      if (legal.has(a)) g.more.push({ n, action: a });
+    }
+  }
+  return groups;
+}
+
+// The cards of one display row, drawn from the bottom of the stack to its top card (which is
+// drawn last, fully visible). With the top-only option the cards under the top are backs.
+export function rowStack(row) {
+  if (!row || !row.top) return [];
+  if (row.kinds) return [...row.kinds].reverse().map((kind) => ({ kind }));
+  const backs = Array.from({ length: row.cards - 1 }, () => ({ kind: null }));
+  return [...backs, { kind: row.top }];
+}
+
+// The seats in the order they are drawn: yours first, then the others clockwise from you.
+export function seatOrder(players, me) {
+  const start = me === null || me === undefined ? 0 : me;
+  return Array.from({ length: players }, (_, i) => (start + i) % players);
+}
+
+// Masonry: each panel ({key, h}) goes under the column that is shortest so far.
+// Returns {places: {key: {x, y}}, width, height}.
+export function layout(panels, columns) {
+  const heights = Array(columns).fill(0);
+  const places = {};
+  for (const p of panels) {
+    let c = 0;
+    for (let i = 1; i < columns; i++) if (heights[i] < heights[c]) c = i;
+    places[p.key] = { x: GAP + c * (PANEL_W + GAP), y: heights[c] + GAP };
+    heights[c] += p.h + GAP;
+  }
+  return {
+    places,
+    width: columns * PANEL_W + (columns + 1) * GAP,
+    height: Math.max(...heights) + GAP,
+  };
+}
+
+// How many panel columns fit a board this many pixels wide.
+export const columnsFor = (px) => (px >= 700 ? 2 : 1);
+
+export function seatName(table, seat) {
+  const s = table?.seats?.[seat];
+  return s && s.name ? `Seat ${seat} · ${s.name}` : `Seat ${seat}`;
+}
+
+// The line over the table: whose turn it is and what they are choosing.
+export function banner(view, table) {
+  if (view.is_over) {
+    const w = (view.winners || []).map((s) => seatName(table, s));
+    return `Game over after ${view.turn} turns${w.length ? ` — won by ${w.join(" and ")}` : ""}`;
+  }
+  const d = view.decision;
+  if (!d) return `Turn ${view.turn}`;
+  const doing = d.seat === view.seat ? `your move: ${d.prompt}`
+    : `${seatName(table, d.seat)} is to ${d.prompt}`;
+  const round = d.seat !== view.active ? ` (sacrifice round after ${
+    view.active === view.seat ? "your" : `${seatName(table, view.active)}'s`} Moai)` : "";
+  return `Turn ${view.turn} — ${doing}${round}`;
+}
+
+// What pointing at a sacrifice card of a resource does in this phase, if it is legal.
+export function sacrificeLabel(phase, kind) {
+  if (phase === "hide") return `put a ${kind} sacrifice card face down on the stone`;
+  return `put a ${kind} sacrifice card face up on the stone`;
+}
+
+// The supply's action for a resource now: buy, offer or gain, whichever is legal.
+export function supplyAction(legal, kind) {
+  for (const verb of ["buy", "offer", "gain"]) {
+    const a = `${verb} ${kind}`;
+    if (legal.has(a)) return { action: a, verb };
+  }
+  return null;
+}
+
+export const SUPPLY_WORDS = {
+  buy: (k) => `buy a ${k} sacrifice card`,
+  offer: (k) => `put a ${k} card from the supply face up on the stone`,
+  gain: (k) => `take a ${k} sacrifice card`,
+};
+
+// What "pass" means in this phase, for the chip that offers it on the board.
+export function passLabel(phase) {
+  if (phase === "buy") return { short: "buy none", long: "buy no sacrifice card this turn" };
+  if (phase === "gain") return { short: "take none", long: "take no sacrifice card" };
+  return { short: "pass", long: "pass" };
+}
