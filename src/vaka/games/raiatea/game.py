@@ -34,6 +34,13 @@ class Raiatea(Game):
         assert isinstance(action, actions.RaiateaAction)
         return describe_choice(view, action)
 
+    def components(self) -> dict[str, Any]:
+        """Names, costs and texts of the printed components, so that a client can draw the
+        cards a view names only by id."""
+        from vaka.games.raiatea.components import components
+
+        return components()
+
     def render(self, view: Mapping[str, Any]) -> Any:
         from vaka.games.raiatea.render import render
 

@@ -1,0 +1,111 @@
+// Raiatea's drawing pieces: cards, tokens and the pointing wrapper shared by the panels.
+import { html } from "../html.js";
+import { seatColour } from "../colors.js";
+import { firstLegal, sayAction, wrap } from "./raiatea-logic.js";
+
+export const TYPE_FILL = { personal: "#3a3a3a", permanent: "#2a64a8", interactive: "#8c1c3a",
+  general: "#8a5a2b" };
+
+export const seatName = (ctx, s) => {
+  const n = ctx.table?.seats?.[s]?.name;
+  const you = s === ctx.seat ? " (you)" : "";
+  return n ? `Seat ${s} · ${n}${you}` : `Seat ${s}${you}`;
+};
+
+// A <g> that offers the first legal action of `candidates` (pointing convention of the
+// client: data-action, role, tabindex, aria-label, click and Enter/Space); otherwise a
+// plain <g>. `what` names the thing for the label when the action is not enough.
+export function Spot({ ctx, offers, x = 0, y = 0, children, title }) {
+  const action = offers ? firstLegal(ctx.acts, offers) : null;
+  const at = x || y ? `translate(${x},${y})` : undefined;
+  if (!action) {
+    return html`<g transform=${at}>${title && html`<title>${title}</title>`}${children}</g>`;
+  }
+  const fire = () => ctx.act(action);
+  const label = sayAction(action, ctx.name) + (title ? ` — ${title}` : "");
+  return html`<g transform=${at} class="rt-offer" data-action=${action} role="button"
+    tabindex="0" aria-label=${label} onClick=${fire}
+    onKeyDown=${(e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); fire(); } }}>
+    <title>${label}</title>${children}</g>`;
+}
+
+// Multi-line text (SVG does not wrap).
+export function Lines({ x, y, text, width, size = 11, lines = 3, anchor = "start", cls = "",
+  weight }) {
+  const rows = wrap(text, width, lines);
+  return html`<text x=${x} y=${y} font-size=${size} text-anchor=${anchor} class=${cls}
+    font-weight=${weight}>${rows.map((r, i) => html`<tspan x=${x} dy=${i ? size * 1.15 : 0}>${r}</tspan>`)}</text>`;
+}
+
+// The rectangle a pointable thing outlines when hovered or focused (class "hit").
+export const Hit = ({ w, h, rx = 6, fill = "none", stroke = "none", sw = 1 }) =>
+  html`<rect class="hit" width=${w} height=${h} rx=${rx} fill=${fill} stroke=${stroke}
+    stroke-width=${sw} />`;
+
+export const RITUAL_W = 120;
+export const RITUAL_H = 92;
+
+// A ritual card face: type colour, name, mana cost, deck, text.
+export function RitualCard({ ctx, id, offers, x, y, note }) {
+  const r = ctx.comps.rituals[id];
+  if (!r) return null;
+  const fill = TYPE_FILL[r.type] || "#555";
+  const title = `${r.name}: ${ctx.comps.ritual_types[r.type]} ${r.deck} ritual, ${r.mana} mana` +
+    (Object.keys(r.price).length ? `, price ${Object.entries(r.price).map(([k, v]) =>
+      `${typeof v === "object" ? JSON.stringify(v) : v} ${k}`).join(", ")}` : "") + `. ${r.text}`;
+  return html`<${Spot} ctx=${ctx} offers=${offers} x=${x} y=${y} title=${title}>
+    <${Hit} w=${RITUAL_W} h=${RITUAL_H} fill="#fffaf0" stroke=${fill} sw="2" />
+    <rect width=${RITUAL_W} height="32" rx="6" fill=${fill} />
+    ${r.deck === "forbidden" && html`<rect x="2" y="2" width=${RITUAL_W - 4}
+      height=${RITUAL_H - 4} rx="5" fill="none" stroke="#5b2a86" stroke-dasharray="4 2" />`}
+    <${Lines} x="5" y="13" text=${r.name} width="15" size="11" lines="2" cls="rt-light"
+      weight="600" />
+    <circle cx=${RITUAL_W - 12} cy="12" r="10" fill="#d9ecff" stroke="#1d5c73" />
+    <text x=${RITUAL_W - 12} y="16" font-size="12" text-anchor="middle" font-weight="700">${r.mana}</text>
+    <${Lines} x="5" y="45" text=${r.text} width="21" size="9.6" lines="3" />
+    <text x="5" y=${RITUAL_H - 4} font-size="8.5" class="rt-dim">${
+      r.deck === "forbidden" ? "Forb. · " : ""}${ctx.comps.ritual_types[r.type]}${
+      note ? ` · ${note}` : ""}</text>
+  </${Spot}>`;
+}
+
+// The back of a ritual card (hidden from this seat): its deck only.
+export const CardBack = ({ x, y, deck, w = 24, h = 34 }) => html`<g transform=${`translate(${x},${y})`}>
+  <rect width=${w} height=${h} rx="3" fill=${deck === "forbidden" ? "#5b2a86" : "#7a4b1e"}
+    stroke="#fff" /><text x=${w / 2} y=${h / 2 + 4} font-size="10" text-anchor="middle"
+    class="rt-light">${deck === "forbidden" ? "F" : "N"}</text></g>`;
+
+// A mask card.
+export function MaskCard({ ctx, id, offers, x, y, paired, w = 96 }) {
+  const m = ctx.comps.masks[id] || { name: id, text: "" };
+  return html`<${Spot} ctx=${ctx} offers=${offers} x=${x} y=${y}
+      title=${`${m.name}${paired ? " (paired)" : ""}: ${m.text}`}>
+    <${Hit} w=${w} h="44" fill=${paired ? "#fbe7b5" : "#f3e6cf"} stroke="#8a5a2b" />
+    <path d=${`M${w / 2 - 14} 9 q14 -6 28 0 q2 14 -14 19 q-16 -5 -14 -19z`} fill="#8a5a2b" />
+    <circle cx=${w / 2 - 6} cy="15" r="2.4" fill="#f3e6cf" />
+    <circle cx=${w / 2 + 6} cy="15" r="2.4" fill="#f3e6cf" />
+    <text x=${w / 2} y="39" font-size=${w < 90 ? 8.6 : 9.5} text-anchor="middle">${
+      m.name.replace(/^Mask of /, "")}${paired ? " ✦" : ""}</text>
+  </${Spot}>`;
+}
+
+// Pearls and mana: a counter token.
+export const Counter = ({ x, y, n, kind, r = 13 }) => html`<g transform=${`translate(${x},${y})`}>
+  <circle r=${r} fill=${kind === "mana" ? "#cfe3ff" : "#f7f3ea"} stroke=${
+    kind === "mana" ? "#2a64a8" : "#9a8f7a"} stroke-width="2" />
+  <text y="4.5" font-size="13" text-anchor="middle" font-weight="700">${n}</text>
+  <text y=${r + 11} font-size="9.5" text-anchor="middle" class="rt-dim">${kind}</text></g>`;
+
+// A player's disc on a track, with the seat number (colour is never the only sign).
+export const Disc = ({ x, y, seat, r = 9 }) => html`<g transform=${`translate(${x},${y})`}>
+  <circle r=${r} fill=${seatColour(seat)} stroke="#1f2a30" />
+  <text y="3.5" font-size="10" text-anchor="middle" font-weight="700">${seat}</text></g>`;
+
+// Panel frame: an <svg> of its own so that panels reflow on narrow screens.
+export const Panel = ({ w, h, label, children, wide }) => html`<svg
+    class=${`board rt-panel${wide ? " rt-wide" : ""}`} viewBox=${`0 0 ${w} ${h}`}
+    role="group" aria-label=${label} style=${`aspect-ratio: ${w} / ${h}`}>
+  <rect width=${w} height=${h} rx="10" class="rt-cloth" />${children}</svg>`;
+
+export const Heading = ({ x, y, text }) =>
+  html`<text x=${x} y=${y} class="rt-head" font-size="14" font-weight="700">${text}</text>`;

@@ -1,0 +1,156 @@
+// Raiatea's board logic that draws nothing: which legal action a thing on the table offers,
+// what a sealed step is waiting for, and what the last reveal showed. Legality is never
+// decided here: an element is pointable only when one of its actions is in `legal`.
+
+// The first of `candidates` that is a legal action now, or null.
+export function firstLegal(acts, candidates) {
+  for (const c of candidates) if (acts.has(c)) return c;
+  return null;
+}
+
+// What each kind of thing on the table may be pointed at for, in order of preference.
+export const OFFERS = {
+  location: (id) => [`claim ${id}`],
+  forest: (id) => [`pick ${id}`],
+  goods: (c) => [`sell ${c}`, `sacrifice ${c}`, `pay ${c}`],
+  commodityMarket: (c) => [`take ${c}`],
+  chartTop: (c) => [`top ${c}`],
+  assistantMarket: (t) => [`hire ${t}`, `take ${t}`],
+  myAssistant: (t) => [`use ${t}`, `turn ${t}`, `reactivate ${t}`, `type ${t}`],
+  myMask: (m) => [`give ${m}`],
+  maskMarket: (m) => [`get ${m}`],
+  theirMask: (m) => [`steal ${m}`],
+  hand: (r) => [`prepare ${r}`, `perform ${r}`, `discard ${r}`],
+  drawn: (r) => [`keep ${r}`],
+  bag: (r) => [`perform ${r}`],
+  deck: (d) => [`draw ${d}`],
+  mission: (slot) => [`mission ${slot}`],
+  gift: (g) => [`gift ${g}`],
+  screen: (s) => [`target seat${s}`],
+};
+
+// The seats a sealed step waits for and those that have chosen (not what they chose).
+export function sealedStatus(view) {
+  const d = view.decision;
+  if (!d || !Array.isArray(d.seats)) return null;
+  const waiting = new Set(d.seats);
+  const seats = view.seats.map((s) => s.seat);
+  return {
+    phase: d.phase,
+    waiting: seats.filter((s) => waiting.has(s)),
+    chosen: seats.filter((s) => !waiting.has(s)),
+    mission: d.mission || null,
+  };
+}
+
+const ROUND_HEAD = /^— (Action round|Ceremony) \d+ —$/;
+const OFFERED = /^Mana offered: (.*); ceremonial order: ([\d, ]+)$/;
+const AUCTION = /^Auction for mission ([\d.]+) \((\d+) VP\): (.*); (?:seat (\d+) wins it|nobody wins it)$/;
+
+function bidsOf(text) {
+  const bids = {};
+  for (const m of text.matchAll(/seat (\d+) (\d+)/g)) bids[Number(m[1])] = Number(m[2]);
+  return bids;
+}
+
+// The sealed bids revealed last in this round (the log says them once all have chosen):
+// {kind: "offering", bids, order} or {kind: "auction", mission, vp, bids, winner}; null
+// when this round has revealed none yet.
+export function lastReveal(log) {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const t = log[i].text;
+    if (ROUND_HEAD.test(t)) return null;
+    let m = OFFERED.exec(t);
+    if (m) return { kind: "offering", bids: bidsOf(m[1]), order: m[2].split(",").map(Number) };
+    m = AUCTION.exec(t);
+    if (m) {
+      return { kind: "auction", mission: m[1], vp: Number(m[2]), bids: bidsOf(m[3]),
+        winner: m[4] === undefined ? null : Number(m[4]) };
+    }
+  }
+  return null;
+}
+
+// The commodity this seat sold last (its bonus is chosen on that commodity's chart).
+export function lastSold(log, commodities) {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const m = /^You sell (.+)$/.exec(log[i].text);
+    if (m) return commodities.find((c) => c.name === m[1])?.id ?? null;
+  }
+  return null;
+}
+
+// A mission's words with commodity ids turned into their printed names.
+export function missionWords(text, commodities) {
+  let out = text;
+  for (const c of commodities) out = out.replaceAll(c.id, c.name);
+  return out;
+}
+
+// Bids pointable on the board: the legal "bid N" actions as numbers, in order.
+export function bidAmounts(legal) {
+  return legal.map((c) => /^bid (\d+)$/.exec(c.action)).filter(Boolean).map((m) => Number(m[1]))
+    .sort((a, b) => a - b);
+}
+
+// Words wrapped into lines of at most `width` characters (SVG text does not wrap).
+export function wrap(text, width, maxLines = 3) {
+  const lines = [];
+  let line = "";
+  for (const word of String(text).split(/\s+/)) {
+    if (line && (line + " " + word).length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? line + " " + word : word;
+  }
+  if (line) lines.push(line);
+  if (lines.length > maxLines) {
+    lines.length = maxLines;
+    lines[maxLines - 1] = lines[maxLines - 1].replace(/.{0,1}$/, "…");
+  }
+  return lines;
+}
+
+// A printed name for any id a view or an action uses.
+export function namer(comps) {
+  const comm = Object.fromEntries(comps.commodities.map((c) => [c.id, c.name]));
+  const asst = Object.fromEntries(comps.assistants.map((a) => [a.id, a.name]));
+  const loc = Object.fromEntries(comps.locations.map((l) => [l.id, l.name]));
+  return (id) => {
+    if (comps.rituals[id]) return `${comps.rituals[id].name} (${comps.rituals[id].mana} mana)`;
+    if (comps.masks[id]) return comps.masks[id].name;
+    if (comm[id]) return comm[id];
+    if (asst[id]) return asst[id];
+    if (loc[id]) return loc[id];
+    const seat = /^seat(\d)$/.exec(id);
+    if (seat) return `Seat ${seat[1]}`;
+    if (/^\d\.\d\.\d$/.test(id)) return `mission ${id}`;
+    return id;
+  };
+}
+
+// An action in words, with names for its ids ("sell Mahi-mahi", "keep Chant of …").
+export function sayAction(action, name) {
+  const [verb, arg] = action.split(" ");
+  if (arg === undefined) return verb;
+  if (verb === "bid") return `bid ${arg} mana`;
+  if (verb === "recruit") return `recruit ${arg} priest${arg === "1" ? "" : "s"}`;
+  if (verb === "bonus") return `take the bonus on space ${Number(arg) + 1}`;
+  if (verb === "draw") return `draw ${arg} rituals`;
+  if (verb === "top") return `move the ${name(arg)} price marker to the top`;
+  return `${verb} ${name(arg)}`;
+}
+
+// Who claimed which location this round, from the log (the view lists the tiles only).
+export function claims(log, viewer, locations) {
+  const out = {};
+  for (let i = log.length - 1; i >= 0; i--) {
+    const t = log[i].text;
+    if (ROUND_HEAD.test(t)) break;
+    const m = /^(?:You|Seat (\d+)) claims? the (.+), (?:your|its) Kahuna$/.exec(t);
+    if (!m) continue;
+    const loc = locations.find((l) => l.name === m[2]);
+    if (loc) out[loc.id] = m[1] === undefined ? viewer : Number(m[1]);
+  }
+  return out;
+}

@@ -1,0 +1,85 @@
+// Raiatea's board logic: what is pointable, sealed status and the reveal read from the log.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  bidAmounts, firstLegal, lastReveal, lastSold, missionWords, OFFERS, sealedStatus, wrap,
+} from "../../../src/vaka/web/static/games/raiatea-logic.js";
+
+const COMMS = [{ id: "mahi_mahi", name: "Mahi-mahi" }, { id: "uru", name: "'Uru (breadfruit)" }];
+
+test("an element offers its first legal action, or none", () => {
+  const acts = new Set(["done", "sell uru", "pay uru"]);
+  assert.equal(firstLegal(acts, OFFERS.goods("uru")), "sell uru");
+  assert.equal(firstLegal(acts, OFFERS.goods("mahi_mahi")), null);
+  assert.equal(firstLegal(new Set(["pay uru"]), OFFERS.goods("uru")), "pay uru");
+  assert.equal(firstLegal(acts, OFFERS.screen(2)), null);
+  assert.equal(firstLegal(new Set(["target seat2"]), OFFERS.screen(2)), "target seat2");
+});
+
+test("a sealed step tells who has chosen, not what", () => {
+  const view = { decision: { phase: "offer", seats: [2] }, seats: [{ seat: 0 }, { seat: 1 },
+    { seat: 2 }] };
+  assert.deepEqual(sealedStatus(view), { phase: "offer", waiting: [2], chosen: [0, 1],
+    mission: null });
+  assert.equal(sealedStatus({ decision: { phase: "claim", seat: 1 }, seats: [] }), null);
+});
+
+test("the reveal of this round is read from the log", () => {
+  const log = [
+    { text: "— Ceremony 1 —" },
+    { text: "Mana offered: seat 0 3, seat 1 0, seat 2 12; ceremonial order: 2, 0, 1" },
+    { text: "Seat 2 chooses the gift: tattoo" },
+  ];
+  assert.deepEqual(lastReveal(log), { kind: "offering", bids: { 0: 3, 1: 0, 2: 12 },
+    order: [2, 0, 1] });
+  const auction = [...log, {
+    text: "Auction for mission 1.6.1 (1 VP): seat 0 2, seat 1 1, seat 2 1; seat 0 wins it" }];
+  assert.deepEqual(lastReveal(auction), { kind: "auction", mission: "1.6.1", vp: 1,
+    bids: { 0: 2, 1: 1, 2: 1 }, winner: 0 });
+  const nobody = [...log, {
+    text: "Auction for mission 2.5.1 (2 VP): seat 0 0, seat 1 0, seat 2 0; nobody wins it" }];
+  assert.equal(lastReveal(nobody).winner, null);
+  assert.equal(lastReveal([...log, { text: "— Action round 2 —" }]), null);
+});
+
+test("the bonus is chosen on the chart of the commodity just sold", () => {
+  const log = [{ text: "You sell Mahi-mahi" }, { text: "Seat 1 sells 'Uru (breadfruit)" }];
+  assert.equal(lastSold(log, COMMS), "mahi_mahi");
+  assert.equal(lastSold([{ text: "You sell 'Uru (breadfruit)" }], COMMS), "uru");
+  assert.equal(lastSold([], COMMS), null);
+});
+
+test("words for the table", () => {
+  assert.equal(missionWords("pay 1 mahi_mahi commodity", COMMS), "pay 1 Mahi-mahi commodity");
+  assert.deepEqual(bidAmounts([{ action: "bid 10" }, { action: "bid 2" }, { action: "pass" }]),
+    [2, 10]);
+  assert.deepEqual(wrap("Gain 1 mana per priest you have", 12), ["Gain 1 mana", "per priest",
+    "you have"]);
+  assert.equal(wrap("a b c d e f", 1, 2).length, 2);
+});
+
+test("actions are said with printed names", async () => {
+  const { namer, sayAction } = await import("../../../src/vaka/web/static/games/raiatea-logic.js");
+  const name = namer({
+    rituals: { RN01: { name: "Pearls of Ru'a-hatu", mana: 1 } }, masks: { FM01: { name: "Mask of Oro" } },
+    commodities: COMMS, assistants: [{ id: "shaman", name: "Shaman" }],
+    locations: [{ id: "reef", name: "Pearl Oyster Reef" }],
+  });
+  assert.equal(sayAction("keep RN01", name), "keep Pearls of Ru'a-hatu (1 mana)");
+  assert.equal(sayAction("claim reef", name), "claim Pearl Oyster Reef");
+  assert.equal(sayAction("give FM01", name), "give Mask of Oro");
+  assert.equal(sayAction("target seat2", name), "target Seat 2");
+  assert.equal(sayAction("bid 7", name), "bid 7 mana");
+  assert.equal(sayAction("bonus 0", name), "take the bonus on space 1");
+  assert.equal(sayAction("use shaman", name), "use Shaman");
+  assert.equal(sayAction("done", name), "done");
+});
+
+test("claimed locations are read from this round's log", async () => {
+  const { claims } = await import("../../../src/vaka/web/static/games/raiatea-logic.js");
+  const locs = [{ id: "forest", name: "Forest" }, { id: "reef", name: "Pearl Oyster Reef" }];
+  const log = [{ text: "Seat 2 claims the Forest, its Kahuna" }, { text: "— Action round 2 —" },
+    { text: "Seat 1 claims the Pearl Oyster Reef, its Kahuna" },
+    { text: "You claim the Forest, your Kahuna" }];
+  assert.deepEqual(claims(log, 0, locs), { forest: 0, reef: 1 });
+});
