@@ -71,7 +71,9 @@ class Watched:
 
 
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Watched]:
+def page(browser: Browser, web: Server) -> Iterator[Watched]:
+    """A page in its own browser context; it is closed before the server stops (it
+    needs ``web``), so a table left open does not see its server vanish."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     watched = Watched(context.new_page())
     yield watched
