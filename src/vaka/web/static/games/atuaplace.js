@@ -110,13 +110,13 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
     angle: normAngle(p.angle) });
   // A card moved or turned by hand this close to a candidate at its angle takes its pose.
   const magnet = (p) => {
-    const reach = MAGNET_PX * unitsPerPx();
+    let best = p;
+    let reach = MAGNET_PX * unitsPerPx();
     for (const c of candidates) {
-      if (c && angleGap(c.angle, p.angle) === 0 && Math.hypot(c.x - p.x, c.y - p.y) <= reach) {
-        return { ...c };
-      }
+      const d = c && angleGap(c.angle, p.angle) === 0 ? Math.hypot(c.x - p.x, c.y - p.y) : Infinity;
+      if (d <= reach) [best, reach] = [{ ...c }, d];
     }
-    return p;
+    return best;
   };
   const turn = (d) => setHeld((h) => (h.pose
     ? { ...h, pose: magnet({ ...h.pose, angle: normAngle(h.pose.angle + d) }) } : h));
