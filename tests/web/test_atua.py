@@ -273,3 +273,8 @@ def test_a_whole_game_by_pointing_and_dragging_on_the_board(web: Server, page: W
     assert placed >= 8
     assert p.locator(".atua-mine .laid").count() == 1 + placed
     page.shot("atua-end")
+    # the replay draws the same board: as a spectator, both islands
+    p.get_by_role("link", name="Replay this game").click()
+    p.get_by_role("button", name="last").click()
+    p.wait_for_function("document.querySelectorAll('.atua-other svg .laid').length > 10")
+    assert p.locator(".atua-other").count() == 2
