@@ -76,6 +76,30 @@ class Atua(Game):
             result[name] = render_svg(island, mine, title=f"seat {seat['seat']}")
         return result
 
+    def components(self) -> dict[str, Any]:
+        """The printed faces as data, so a client can draw any card at any pose: every
+        card's terrain polygons, symbols and star (card coordinates, tenths of a millimetre,
+        y up), the fate tiles and the residents in words, the scoring sources."""
+        from vaka.games.atua.cards import load_raw
+        from vaka.games.atua.params import SOURCES
+        from vaka.games.atua.tiles import FATES, RESIDENTS
+
+        raw = load_raw()
+        keep = ("id", "kind", "name", "template", "regions", "symbols", "star")
+        return {
+            "card_size": raw["card_size"],
+            "terrains": raw["terrains"],
+            "symbol_kinds": raw["symbol_kinds"],
+            "totems": raw["totems"],
+            "cards": {c["id"]: {k: c[k] for k in keep} for c in raw["cards"]},
+            "fates": {
+                f.id: {"cost": f.cost, "categories": list(f.categories), "text": f.describe()}
+                for f in FATES.values()
+            },
+            "residents": {r.id: {"name": r.name, "text": r.describe()} for r in RESIDENTS.values()},
+            "sources": list(SOURCES),
+        }
+
     def render(self, view: Mapping[str, Any]) -> Any:
         from vaka.games.atua.render import render
 

@@ -1,14 +1,177 @@
-// The board is drawn from the seat's view; every pointable thing carries its action.
+// Atua's table, drawn from the seat's view: the row with its coconuts (or the solo offer
+// and Tahuma), the fate tiles, your resident, your island where you lay the card you hold
+// (atuaplace.js), and everyone else's island. Every pointable thing carries its action;
+// legality is always the server's (the legal list and `check`).
 import { html } from "../html.js";
 import { seatColour } from "../colors.js";
+import { Coconuts, Face, IslandCards, islandPoses, useFaces } from "./atuacards.js";
+import { bounds, fitBox } from "./atuageom.js";
+import { MyIsland } from "./atuaplace.js";
 
-export function Board({ view, legal, act }) {
-  const acts = new Set(legal.map((c) => c.action));
-  return html`<svg class="board" viewBox="0 0 800 120" role="img" aria-label="the table">
-    ${view.seats?.map((s, i) => html`<g transform=${`translate(${10 + i * 190}, 10)`}>
-      <rect width="180" height="100" rx="8" fill=${seatColour(i)} fill-opacity="0.15"
-        stroke=${seatColour(i)} />
-      <text x="10" y="24">Seat ${i}${i === view.seat ? " (you)" : ""}</text>
-    </g>`)}
-  </svg>`;
+const SMALL = /^(pass|reveal|spare|give|score \w+)$/;
+
+export function Board({ view, seat, legal = [], act, check, onChecked }) {
+  const faces = useFaces();
+  if (!faces) return html`<div class="board atua"><p class="loading">Laying out the cards…</p></div>`;
+  const me = view.seat ?? seat ?? null;
+  const acts = new Map(legal.map((c) => [c.action, c]));
+  const mine = me === null ? null : view.seats[me];
+  const others = view.seats.filter((s) => s.seat !== me);
+  const holder = view.decision?.seat;
+  const placing = holder === me && !!view.holding && legal.some((c) => c.action.startsWith("place "));
+  return html`<div class=${`board atua ${placing ? "placing" : ""}`}>
+    <${Prompt} view=${view} me=${me} legal=${legal} act=${act} />
+    <div class="atua-top">
+      <${Offer} view=${view} faces=${faces} acts=${acts} act=${act} />
+      <${Tiles} view=${view} faces=${faces} me=${me} acts=${acts} act=${act} />
+    </div>
+    ${mine && html`<${MyIsland} faces=${faces} seat=${mine}
+      holding=${holder === me ? view.holding : null} legal=${legal} act=${act} check=${check}
+      onChecked=${onChecked} label=${`your island (seat ${me})`} />`}
+    ${mine && html`<${SeatFacts} s=${mine} faces=${faces} me=${me} />`}
+    <div class="atua-others">${others.map((s) => html`<${OtherIsland} s=${s} faces=${faces}
+      holding=${holder === s.seat ? view.holding : null} />`)}</div>
+  </div>`;
+}
+
+function Prompt({ view, me, legal, act }) {
+  const d = view.decision;
+  const small = legal.filter((c) => SMALL.test(c.action));
+  let text = "The game is over: the scores are beside the board.";
+  if (d) {
+    text = d.seat === me ? `Your move: ${d.prompt}` : `Seat ${d.seat} is to ${d.prompt}`;
+    if (d.pile) text += ` (pile ${d.pile} is empty)`;
+  }
+  return html`<div class="atua-prompt" style=${d ? `--seat: ${seatColour(d.seat)}` : ""}>
+    <span class="what">${text}</span>
+    <span class="turn">turn ${view.turn} · piles ${Object.entries(view.piles)
+      .map(([k, n]) => `${k} ${n}`).join(", ")}</span>
+    ${small.map((c) => html`<button class="small-act" data-action=${c.action}
+        onClick=${() => act(c.action)} title=${c.note || ""}>${label(c.action)}${
+        c.note ? html` <small>${c.note}</small>` : ""}</button>`)}
+  </div>`;
+}
+
+function label(action) {
+  if (action === "spare") return "Spare it (3 coconuts)";
+  if (action === "give") return "Give it to Tahuma";
+  if (action === "reveal") return "Play your resident";
+  if (action.startsWith("score ")) return `Score ${action.slice(6)}`;
+  return action[0].toUpperCase() + action.slice(1);
+}
+
+/** Clickable for an action when it is legal; plain otherwise. */
+function pointable(acts, action, act, what) {
+  const c = acts.get(action);
+  if (!c) return {};
+  return {
+    "data-action": action, role: "button", tabindex: "0",
+    "aria-label": `${what}${c.note ? ` (${c.note})` : ""}`,
+    onClick: () => act(action),
+    onKeyDown: (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        act(action);
+      }
+    },
+  };
+}
+
+const W = 630;
+const H = 880;
+const GAP = 110;
+const TOP = 250; // room above the cards for their coconuts
+
+/** The row with its coconuts, or the solo game's two cards, plus the card being laid. */
+function Offer({ view, faces, acts, act }) {
+  const slots = [];
+  view.row.forEach((r, i) => slots.push({ card: r.card, nuts: r.coconuts, action: `take ${i + 1}`,
+    caption: `${i + 1}: ${r.card}` }));
+  if (view.solo) {
+    const o = view.solo_game.offer;
+    ["left", "right"].forEach((side, i) => o[i] && slots.push({ card: o[i], action: `take ${side}`,
+      caption: `${side}: ${o[i]}` }));
+    if (view.solo_game.other) slots.push({ card: view.solo_game.other, caption: `other: ${view.solo_game.other}`,
+      dim: true });
+  }
+  if (view.holding) slots.push({ card: view.holding, caption: `laying ${view.holding}`,
+    dim: true });
+  const n = Math.max(slots.length, 4);
+  const width = n * (W + GAP) + GAP;
+  return html`<figure class="atua-row">
+    <figcaption>${view.solo ? "Draw" : "The row"}</figcaption>
+    <svg viewBox=${`0 0 ${width} ${TOP + H + 180}`} role="img"
+      aria-label=${view.solo ? "the two cards drawn" : "the row of island cards"}>
+      ${slots.map((s, i) => {
+        const x = GAP + i * (W + GAP) + W / 2;
+        const p = s.action ? pointable(acts, s.action, act,
+          `${s.action}: card ${s.card}${s.nuts ? ` with ${s.nuts} coconuts` : ""}`) : {};
+        return html`<g class=${`slot ${s.dim ? "dim" : ""}`} ...${p}>
+          <rect class="hit" x=${x - W / 2 - 20} y=${TOP - 20} width=${W + 40} height=${H + 40}
+            rx="30" fill="none" />
+          <g transform=${`translate(${x} ${TOP + H / 2})`}><${Face} face=${faces.cards[s.card]} /></g>
+          <${Coconuts} n=${s.nuts} x=${x} y=${TOP - 115} />
+          <text x=${x} y=${TOP + H + 140} text-anchor="middle" class="caption">${s.caption}</text>
+        </g>`;
+      })}
+    </svg>
+  </figure>`;
+}
+
+/** Fate tiles on offer, your resident, and in the solo game Tahuma. */
+function Tiles({ view, faces, me, acts, act }) {
+  const mine = me === null ? null : view.seats[me];
+  const res = mine?.resident && faces.residents[mine.resident];
+  return html`<div class="atua-tiles">
+    ${view.fates_open.length > 0 && html`<div class="fates" aria-label="fate tiles on offer">
+      <h3>Fate tiles</h3>
+      ${view.fates_open.map((f) => html`<div class=${`fate ${acts.has(`buy ${f.id}`) ? "buy" : ""}`}
+          ...${pointable(acts, `buy ${f.id}`, act, `buy fate tile ${f.id}: ${f.text}`)}>
+        <b>${f.id}</b> ${f.text}</div>`)}
+    </div>`}
+    ${res && html`<div class=${`resident ${mine.resident_revealed ? "shown" : ""}`}
+        ...${pointable(acts, "reveal", act, `play your resident ${res.name}`)}>
+      <h3>Your resident${mine.resident_revealed ? "" : " (face down)"}</h3>${res.text}</div>`}
+    ${view.solo && html`<${Tahuma} solo=${view.solo_game} />`}
+  </div>`;
+}
+
+function Tahuma({ solo }) {
+  return html`<div class="tahuma" aria-label="Tahuma">
+    <h3>Tahuma</h3>
+    <p>Level ${solo.level} · hut ${solo.hut} coconut${solo.hut === 1 ? "" : "s"}</p>
+    <p>His pile (${solo.tahuma.length}): ${solo.tahuma.join(", ") || "none yet"}</p>
+    ${solo.spared.length > 0 && html`<p>Spared: ${solo.spared.join(", ")}</p>`}
+    ${solo.tahuma_score && html`<p>Score: ${solo.tahuma_score.total ?? JSON.stringify(solo.tahuma_score)}</p>`}
+  </div>`;
+}
+
+/** A seat's counts: symbols, totems, coconuts, fates, resident, what it scored. */
+function SeatFacts({ s, faces, me }) {
+  const res = s.resident && faces.residents[s.resident];
+  const scored = Object.entries(s.scored);
+  return html`<dl class="atua-facts" style=${`--seat: ${seatColour(s.seat)}`}>
+    <div><dt>coconuts</dt><dd>${s.coconuts}</dd></div>
+    ${Object.entries(s.symbols).map(([k, n]) => html`<div><dt>${k}</dt><dd>${n}</dd></div>`)}
+    ${Object.entries(s.totems).length > 0 && html`<div><dt>totems</dt><dd>${Object.entries(s.totems)
+      .map(([k, n]) => `${k.replace(/_/g, " ")}${n > 1 ? ` ×${n}` : ""}`).join(", ")}</dd></div>`}
+    ${s.fates.length > 0 && html`<div><dt>fates</dt><dd>${s.fates.join(", ")}</dd></div>`}
+    ${res && s.seat !== me && html`<div><dt>resident</dt><dd>${res.name}</dd></div>`}
+    ${s.set_aside.length > 0 && html`<div><dt>set aside</dt><dd>${s.set_aside.join(", ")}</dd></div>`}
+    ${scored.length > 0 && html`<div><dt>scored</dt><dd>${scored.map(([k, n]) => `${k} ${n}`)
+      .join(", ")}</dd></div>`}
+  </dl>`;
+}
+
+function OtherIsland({ s, faces, holding }) {
+  const poses = islandPoses(s);
+  const box = fitBox(bounds(poses), 1.3, 80);
+  return html`<figure class="atua-other" style=${`--seat: ${seatColour(s.seat)}`}>
+    <figcaption><span class="dot" aria-hidden="true"></span> Seat ${s.seat}${
+      holding ? ` · laying ${holding}` : ""}</figcaption>
+    <svg viewBox=${box.join(" ")} role="img" aria-label=${`the island of seat ${s.seat}`}>
+      <${IslandCards} faces=${faces} poses=${poses} />
+    </svg>
+    <${SeatFacts} s=${s} faces=${faces} me=${null} />
+  </figure>`;
 }

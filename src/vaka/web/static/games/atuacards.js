@@ -1,0 +1,103 @@
+// Atua's printed faces, drawn from the server's component data (GET
+// /api/games/atua/components): any card at any pose, the way svg.py draws them.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "../html.js";
+import { api } from "../net.js";
+import { parsePlacement, poseTransform } from "./atuageom.js";
+
+export const TERRAIN = { mainland: "#8cc265", beach: "#f1dc9a", sea: "#5aa9dd" };
+const SYMBOLS = {
+  fisherman: ["Fm", "#1d4f91"], fish: ["Fi", "#1d4f91"], huntress: ["Hu", "#8a3b12"],
+  bird: ["Bi", "#8a3b12"], canoe: ["Ca", "#6b4f1d"], palm: ["Pa", "#2f6b1f"],
+  coconut: ["Co", "#5a3a1a"], volcano: ["Vo", "#b3261e"],
+};
+const TOTEMS = { salamander: "Sa", tribal_mask: "Ma", moon: "Mo", turtle: "Tu", shark: "Sh",
+  tiki: "Ti", manta: "Mr" };
+
+let loading = null;
+
+/** The component data, fetched once per page. */
+export function useFaces() {
+  const [faces, setFaces] = useState(loading && loading.done ? loading.done : null);
+  useEffect(() => {
+    if (!loading) {
+      loading = api("/api/games/atua/components").then((c) => (loading.done = c));
+    }
+    let live = true;
+    loading.then((c) => live && setFaces(c)).catch(() => { loading = null; });
+    return () => { live = false; };
+  }, []);
+  return faces;
+}
+
+const pts = (poly) => poly.map(([u, v]) => `${u},${-v}`).join(" ");
+
+/** One card face in card coordinates (centre at the origin, drawn y down). */
+export function Face({ face, outline = "#3b3b3b" }) {
+  if (!face) return null;
+  return html`<g class="face">
+    ${face.regions.map((r) => html`<polygon points=${pts(r.polygon)} fill=${TERRAIN[r.terrain]} />`)}
+    <rect x="-315" y="-440" width="630" height="880" rx="12" fill="none" stroke=${outline}
+      stroke-width="6" />
+    ${face.symbols.map((s) => html`<${Sym} s=${s} card=${face.id} />`)}
+    ${face.star && html`<${Star} x=${face.star.at[0]} y=${face.star.at[1]} r=${face.star.r} />`}
+  </g>`;
+}
+
+export function symbolName(s) {
+  return s.totem ? `${s.totem.replace(/_/g, " ")} totem` : s.kind;
+}
+
+function Sym({ s, card }) {
+  let [label, colour] = SYMBOLS[s.kind] || ["?", "#000"];
+  if (s.totem) [label, colour] = [TOTEMS[s.totem] || "To", "#6a1b9a"];
+  const [x, y] = [s.at[0], -s.at[1]];
+  const volcano = s.kind === "volcano"; // its star sits in the middle: no letters
+  return html`<g class="symbol">
+    <circle cx=${x} cy=${y} r=${s.r} fill=${volcano ? "#f3b8a8" : "white"} stroke=${colour}
+      stroke-width="7"><title>${symbolName(s)} on ${card}</title></circle>
+    ${!volcano && html`<text x=${x} y=${y + s.r * 0.32} font-size=${s.r * 0.9} text-anchor="middle" fill=${colour}
+      font-weight="bold">${label}</text>`}
+  </g>`;
+}
+
+export function Star({ x, y, r }) {
+  const p = [];
+  for (let k = 0; k < 10; k++) {
+    const a = Math.PI / 2 + (k * Math.PI) / 5;
+    const rr = k % 2 === 0 ? r : r * 0.45;
+    p.push(`${(x + rr * Math.cos(a)).toFixed(1)},${(-(y + rr * Math.sin(a))).toFixed(1)}`);
+  }
+  return html`<polygon class="star" points=${p.join(" ")} fill="#ffd23f" stroke="#7a5c00"
+    stroke-width="5"><title>a star: never to be covered</title></polygon>`;
+}
+
+/** A card laid at a pose {x, y, angle} in table coordinates. */
+export function Laid({ faces, pose, cls = "laid" }) {
+  return html`<g class=${cls} transform=${poseTransform(pose)} data-card=${pose.card}>
+    <${Face} face=${faces.cards[pose.card]} />
+  </g>`;
+}
+
+/** An island's cards in the order laid (the village first at the origin). */
+export function islandPoses(seat) {
+  return [
+    { card: seat.village, x: 0, y: 0, angle: 0 },
+    ...seat.placements.map(parsePlacement).filter(Boolean),
+  ];
+}
+
+/** Every card of an island; later cards lie over earlier ones, as on the table. */
+export function IslandCards({ faces, poses }) {
+  return html`<g class="island-cards">${poses.map((p) => html`<${Laid} faces=${faces} pose=${p} />`)}</g>`;
+}
+
+/** Coconuts on a card of the row: brown nuts with their count. */
+export function Coconuts({ n, x, y }) {
+  if (!n) return null;
+  return html`<g class="coconuts" aria-label=${`${n} coconut${n === 1 ? "" : "s"}`}>
+    <circle cx=${x} cy=${y} r="95" fill="#6b4423" stroke="#3a240f" stroke-width="8" />
+    <text x=${x} y=${y + 38} font-size="110" text-anchor="middle" fill="white"
+      font-weight="bold">${n}</text>
+  </g>`;
+}
