@@ -19,20 +19,15 @@ from vaka.core.errors import IllegalAction, InvalidOptions, UnknownGame, VakaErr
 from vaka.core.record import replay
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
-from vaka.server import tokens
+from vaka.server import show, tokens
 from vaka.server.bots import Bots
-from vaka.server.clocks import Clock, read_clock
 from vaka.server.errors import Forbidden, NotFound, Refused, Stale
 from vaka.server.messages import (
     ChatLine,
     Checked,
-    Choice,
-    Clocks,
-    ClockSpec,
     CreatedTable,
     CreateTable,
     Hint,
-    SeatSummary,
     TableState,
     TableSummary,
 )
@@ -41,7 +36,6 @@ from vaka.server.table import Table
 
 Listener = Callable[[str], Awaitable[None]]
 log = logging.getLogger(__name__)
-CHAT_KEPT = 100  # chat lines sent with a table's state
 
 
 class TableService:
@@ -364,75 +358,9 @@ class TableService:
             await listener(table_id)
 
     # ------------------------------------------------------------ what is shown
-    def summary(self, table: Table) -> TableSummary:
-        data, state = table.data, table.state
-        over = state.is_over
-        lost = sorted(s for s, why in table.left.items() if data.policy == "lose")
-        return TableSummary(
-            id=data.id,
-            game=data.game,
-            game_name=table.game.name,
-            players=data.players,
-            options=data.options,
-            clock=ClockSpec(**data.clock),
-            policy=data.policy,
-            status=data.status,  # type: ignore[arg-type]
-            version=table.version,
-            seats=[
-                SeatSummary(
-                    seat=s.seat,
-                    kind=s.kind,  # type: ignore[arg-type]
-                    name=s.name,
-                    level=s.level,
-                    left=table.left.get(s.seat),  # type: ignore[arg-type]
-                )
-                for s in data.seats
-            ],
-            to_move=list(state.to_move) if data.status == "playing" else [],
-            created_at=data.created_at,
-            winners=[w for w in state.winners() if w not in lost] if over else None,
-            scores=state.scores() if over else None,
-            breakdown=[{k: float(v) for k, v in b.items()} for b in state.breakdown()]
-            if over
-            else None,
-            lost=lost,
-        )
-
-    def snapshot(self, table: Table, seat: int | None) -> TableState:
-        """What one seat (None: a spectator) is shown: built by the engine's ``view``."""
-        state = table.state
-        view = state.view(seat)
-        playing = table.data.status == "playing"
-        legal = (
-            [
-                Choice(action=str(a), note=table.game.describe_choice(view, a))
-                for a in state.legal_actions(seat)
-            ]
-            if seat is not None and playing and seat not in table.left
-            else []
-        )
-        clock = self.clock(table)
-        return TableState(
-            table=self.summary(table),
-            seat=seat,
-            version=table.version,
-            view=view,
-            legal=legal,
-            clocks=Clocks(kind=clock.kind, left=clock.left, running=list(clock.running)),
-            can_undo=seat is not None and table.can_undo(seat),
-            chat=[ChatLine(**vars(c)) for c in table.data.chat[-CHAT_KEPT:]],
-        )
-
-    def clock(self, table: Table) -> Clock:
-        return read_clock(
-            table.data.clock,
-            table.data.players,
-            table.data.started_at,
-            table.data.moves,
-            table.to_move_at,
-            table.people(),
-            time.time(),
-        )
+    summary = staticmethod(show.summary)
+    snapshot = staticmethod(show.snapshot)
+    clock = staticmethod(show.clock)
 
     # ------------------------------------------------------------ bots and clocks
     def _next(self, table: Table, bots: bool = True) -> None:
