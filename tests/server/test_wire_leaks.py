@@ -25,7 +25,7 @@ from websockets.asyncio.client import connect
 import vaka
 from tests.server.serverproc import Server, bearer
 from tests.server.wire import make, seat_tokens
-from vaka.server.loadtest import Stats, play_seat
+from vaka.server.loadtest import Stats, play_seat, report, run
 
 GAMES = [("rapa-nui", 2), ("raiatea", 3), ("atua", 2)]
 
@@ -191,3 +191,12 @@ def _state(client: httpx.Client, table: str, token: str | None) -> dict[str, Any
     assert r.status_code == 200, r.text
     got: dict[str, Any] = r.json()
     return got
+
+
+def test_the_load_benchmark_plays_tables_and_reports(server: Server) -> None:
+    """A short run of the load benchmark's clients (its figures are in PERFORMANCE.md)."""
+    stats, took = asyncio.run(run(server.url, 3, 3.0, "rapa-nui", 2))
+    figures = report(stats, took, 3, server.url, None, 0.0)
+    assert figures["moves"] == len(stats.latencies) > 0
+    assert 0 < figures["latency_ms"]["p50"] <= figures["latency_ms"]["p99"]
+    assert figures["failures"] == {} and set(figures["refused"]) <= {"stale"}
