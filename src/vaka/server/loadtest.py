@@ -149,7 +149,8 @@ async def run(
     """Keep ``tables`` games going for ``seconds``; the stats and the seconds it took."""
     stats = Stats()
     rng = random.Random(seed)
-    limits = httpx.Limits(max_connections=64)
+    # no keep-alive: a pooled connection the server has just closed would fail a request
+    limits = httpx.Limits(max_connections=64, max_keepalive_connections=0)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         start = time.monotonic()
         until = start + seconds
