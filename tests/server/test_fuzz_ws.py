@@ -233,6 +233,17 @@ def test_messages_over_the_limit_are_refused_and_the_socket_goes_on(live: Live) 
     assert httpx.get(live.server.url + "/api/games").status_code == 200
 
 
+def test_a_binary_frame_is_refused_and_the_socket_goes_on(live: Live) -> None:
+    with live.socket() as ws:
+        ws.send(json.dumps({"type": "hello", "token": live.tokens[0]}))
+        assert isinstance(typed(str(ws.recv(timeout=10))), TableState)
+        ws.send(b'{"type": "check", "action": "pass"}')
+        msg = typed(str(ws.recv(timeout=10)))
+        assert isinstance(msg, ErrorMessage) and msg.error == "malformed"
+        ws.send(json.dumps({"type": "check", "action": "pass"}))
+        assert isinstance(typed(str(ws.recv(timeout=10))), Checked)
+
+
 def test_a_flood_is_rate_limited_and_the_socket_goes_on(live: Live) -> None:
     before = live.look()
     sent = int(BURST) + 30
