@@ -60,9 +60,15 @@ async def _error(socket: WebSocket, code: str, reason: str, version: int | None 
 
 async def _read(socket: WebSocket, bucket: Bucket) -> ClientMessage | None:
     """The next well-formed message; errors are answered here and give None."""
-    text = await socket.receive_text()
+    frame = await socket.receive()
+    if frame["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(frame.get("code", 1000), frame.get("reason"))
+    text = frame.get("text")
     if not bucket.take():
         await _error(socket, "rate_limited", f"at most {RATE:.0f} messages a second")
+        return None
+    if text is None:  # a binary frame
+        await _error(socket, "malformed", "messages are JSON in text frames")
         return None
     if len(text) > MAX_MESSAGE:
         await _error(socket, "too_large", f"messages are at most {MAX_MESSAGE} characters")

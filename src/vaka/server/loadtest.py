@@ -1,0 +1,278 @@
+"""A load benchmark for ``vaka serve``: many tables at once, every seat a client that acts
+as soon as it is its turn, over loopback WebSockets.
+
+It reports moves per second and the latency from sending an action to receiving the state
+pushed after it (p50, p99). It is bounded by a table count and a time limit and stops by
+itself; finished games are replaced by new tables, so the count stays the same throughout.
+
+    python -m vaka.server.loadtest --tables 200 --seconds 30 --db sqlite:///tmp/bench.db
+
+Without ``--url`` it starts a ``vaka serve`` process of its own on a free loopback port
+(with ``--db``) and stops it afterwards. The clients share the machine with the server, as
+they would on a developer's laptop; on a small machine they take part of its time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+#: Called with every raw message a seat receives (the leak tests keep them).
+Listener = Callable[[int, str], None]
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)  # seconds, one per accepted move
+    refused: dict[str, int] = field(default_factory=dict)  # error code -> count
+    games: int = 0  # games played to the end
+    failures: dict[str, int] = field(default_factory=dict)  # tables lost to an error, by kind
+
+    def quantile(self, q: float) -> float:
+        """The latency below which a share ``q`` of the moves fell (milliseconds)."""
+        if not self.latencies:
+            return float("nan")
+        ordered = sorted(self.latencies)
+        return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def play_seat(
+    base: str,
+    table: str,
+    seat: int,
+    token: str,
+    rng: random.Random,
+    stats: Stats,
+    until: float,
+    listen: Listener | None = None,
+    think: float = 0.0,
+) -> bool:
+    """One seat's client: hello, then a random legal action whenever the seat may act
+    (after a pause of up to twice ``think`` seconds, as a person would take).
+
+    Returns whether the game ended (False: the time ran out first). Latency is measured
+    from sending an action to the first pushed state of a later version.
+    """
+    ws_url = base.replace("http://", "ws://") + f"/ws/tables/{table}"
+    async with connect(ws_url, max_size=2**22, open_timeout=30, ping_interval=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        acted, sent_at = -1, 0.0
+        while True:
+            left = until - time.monotonic()
+            if left <= 0:
+                return False
+            try:
+                raw = await asyncio.wait_for(ws.recv(), left)
+            except TimeoutError:
+                return False
+            assert isinstance(raw, str)
+            if listen is not None:
+                listen(seat, raw)
+            msg = json.loads(raw)
+            if msg["type"] == "error":
+                stats.refused[msg["error"]] = stats.refused.get(msg["error"], 0) + 1
+                if msg["error"] != "stale":  # stale: a fresh state is on its way
+                    raise RuntimeError(f"seat {seat} of {table} was refused: {msg}")
+                continue
+            if msg["type"] != "state":
+                continue
+            version = msg["version"]
+            if sent_at and version > acted:
+                stats.latencies.append(time.monotonic() - sent_at)
+                sent_at = 0.0
+            if msg["table"]["status"] == "over":
+                return True
+            if msg["legal"] and version > acted:
+                action = rng.choice(msg["legal"])["action"]
+                if think > 0:
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                acted, sent_at = version, time.monotonic()
+                await ws.send(json.dumps({"type": "act", "action": action, "version": version}))
+
+
+async def play_table(
+    http: httpx.AsyncClient,
+    game: str,
+    players: int,
+    rng: random.Random,
+    stats: Stats,
+    until: float,
+    listen: Callable[[str, dict[int, str]], Listener] | None = None,
+    think: float = 0.0,
+) -> bool:
+    """Make a table whose seats are all people, and play it with one client per seat."""
+    r = await http.post(
+        "/api/tables", json={"game": game, "players": players, "seats": ["me"] * players}
+    )
+    r.raise_for_status()
+    made = r.json()
+    table = made["table"]["id"]
+    tokens = {int(s): t for s, t in made["tokens"].items()}
+    hear = listen(table, tokens) if listen is not None else None
+    base = str(http.base_url).rstrip("/")
+    ended = await asyncio.gather(
+        *(
+            play_seat(base, table, s, t, random.Random(rng.random()), stats, until, hear, think)
+            for s, t in tokens.items()
+        )
+    )
+    if all(ended):
+        stats.games += 1
+    return all(ended)
+
+
+async def run(
+    base: str,
+    tables: int,
+    seconds: float,
+    game: str,
+    players: int,
+    think: float = 0.0,
+    seed: int = 1,
+) -> tuple[Stats, float]:
+    """Keep ``tables`` games going for ``seconds``; the stats and the seconds it took."""
+    stats = Stats()
+    rng = random.Random(seed)
+    # no keep-alive: a pooled connection the server has just closed would fail a request
+    limits = httpx.Limits(max_connections=64, max_keepalive_connections=0)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        start = time.monotonic()
+        until = start + seconds
+
+        async def lane() -> None:
+            while time.monotonic() < until:
+                try:
+                    if not await play_table(http, game, players, rng, stats, until, think=think):
+                        return
+                except Exception as exc:  # counted and reported; the lane starts anew
+                    kind = type(exc).__name__
+                    if isinstance(exc, httpx.HTTPStatusError):
+                        kind = f"HTTP {exc.response.status_code}"
+                    stats.failures[kind] = stats.failures.get(kind, 0) + 1
+                    await asyncio.sleep(1.0)
+
+        await asyncio.gather(*(lane() for _ in range(tables)))
+        return stats, time.monotonic() - start
+
+
+def report(
+    stats: Stats, took: float, tables: int, where: str, cpu: float | None, think: float
+) -> dict[str, Any]:
+    moves = len(stats.latencies)
+    return {
+        "tables": tables,
+        "database": where,
+        "think_seconds": think,
+        "seconds": round(took, 1),
+        "moves": moves,
+        "moves_per_second": round(moves / took, 1),
+        "games_finished": stats.games,
+        "latency_ms": {
+            "p50": round(stats.quantile(0.50), 1),
+            "p90": round(stats.quantile(0.90), 1),
+            "p99": round(stats.quantile(0.99), 1),
+            "max": round(stats.quantile(1.0), 1),
+        },
+        # CPU the server process used per move (table creation included): what the machine
+        # must give per move, whatever else runs on it.
+        "server_cpu_ms_per_move": round(1000 * cpu / moves, 2) if cpu and moves else None,
+        "refused": stats.refused,
+        "failures": stats.failures,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+    }
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU a process has used (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextlib.contextmanager
+def server(db: str, log: str) -> Iterator[tuple[str, int]]:
+    """A ``vaka serve`` process on a free loopback port: its URL and process id."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with open(log, "ab") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "vaka", "serve", "--db", db, "--port", str(port)],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not start; see {log}")
+            try:
+                if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        yield base, proc.pid
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m vaka.server.loadtest", description=(__doc__ or "").split("\n\n")[0]
+    )
+    parser.add_argument("--tables", type=int, default=200, help="tables playing at once")
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure")
+    parser.add_argument("--game", default="rapa-nui")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="mean seconds a client waits before acting"
+    )
+    parser.add_argument("--db", help="database for the server it starts (default: a new SQLite)")
+    parser.add_argument("--url", help="measure a server already running here instead")
+    parser.add_argument("--log", help="the started server's log (default: a temporary file)")
+    args = parser.parse_args(argv)
+    with contextlib.ExitStack() as stack:
+        base, pid, where = args.url, None, args.url
+        if base is None:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="vaka-load-"))
+            where = args.db or f"sqlite:///{os.path.join(folder, 'vaka.db')}"
+            log = args.log or os.path.join(folder, "server.log")
+            base, pid = stack.enter_context(server(where, log))
+        before = cpu_seconds(pid) if pid else 0.0
+        stats, took = asyncio.run(
+            run(base, args.tables, args.seconds, args.game, args.players, args.think)
+        )
+        cpu = cpu_seconds(pid) - before if pid else None
+        result = report(stats, took, args.tables, where, cpu, args.think)
+        if pid:
+            errors = [line for line in Path(log).read_text().splitlines() if "Error" in line]
+            result["server_errors"] = sorted(set(errors))[:5]
+    print(json.dumps(result, indent=1))
+
+
+if __name__ == "__main__":
+    main()
