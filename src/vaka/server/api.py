@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
@@ -16,6 +17,7 @@ from fastapi import Depends, FastAPI, Header, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from vaka.agents import AGENTS
@@ -46,6 +48,7 @@ from vaka.server.service import TableService
 from vaka.server.store import Store
 from vaka.web import STATIC
 
+log = logging.getLogger(__name__)
 MAX_BODY = 64 * 1024  # bytes: every request this API takes is far smaller
 LEVELS = ["random", "easy", "medium", "hard"]
 PUBLIC_GAMES = ("rapa-nui", "raiatea", "atua")  # test-only games may sit in the registry
@@ -116,6 +119,12 @@ def create_app(url: str, bot_workers: int = 1, budgets: dict[str, float] | None 
             body["version"] = exc.state.version
             body["state"] = exc.state.model_dump(mode="json")
         return JSONResponse(body, status_code=status)
+
+    @app.exception_handler(DBAPIError)
+    async def _storage(request: Request, exc: DBAPIError) -> JSONResponse:
+        log.error("storage failed for %s %s: %s", request.method, request.url.path, exc)
+        reason = "the database did not answer in time; nothing was stored, try again"
+        return JSONResponse(ErrorMessage(error="unavailable", reason=reason).model_dump(), 503)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -141,7 +141,7 @@ class TableState(BaseModel):
 
 class ErrorMessage(BaseModel):
     """Every refusal: ``error`` is a code (illegal, malformed, stale, forbidden,
-    not_found, invalid, refused, too_large, rate_limited), ``reason`` a sentence."""
+    not_found, invalid, refused, too_large, rate_limited, unavailable), ``reason`` a sentence."""
 
     type: Literal["error"] = "error"
     error: str

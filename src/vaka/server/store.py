@@ -7,9 +7,11 @@ writer store a given move number, however many processes share the database.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -183,6 +185,17 @@ class Store:
         if self.url.startswith("sqlite"):
             tune_sqlite(self.engine.sync_engine)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._write_lock = asyncio.Lock() if self.url.startswith("sqlite") else None
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[None]:
+        """SQLite has one writer at a time: this process's writers queue here, in order,
+        rather than race for the file's lock and time out under load."""
+        if self._write_lock is None:
+            yield
+        else:
+            async with self._write_lock:
+                yield
 
     @property
     def is_postgres(self) -> bool:
@@ -192,7 +205,7 @@ class Store:
         await self.engine.dispose()
 
     async def create(self, data: TableData) -> None:
-        async with self.sessions.begin() as s:
+        async with self._writing(), self.sessions.begin() as s:
             s.add(
                 TableRow(
                     id=data.id,
@@ -272,7 +285,7 @@ class Store:
         """Store one move (and the table's new status); :class:`MoveTaken` if that number
         is already stored. Returns only once committed."""
         try:
-            async with self.sessions.begin() as s:
+            async with self._writing(), self.sessions.begin() as s:
                 s.add(
                     MoveRow(
                         table_id=table_id,
@@ -291,7 +304,7 @@ class Store:
             raise MoveTaken(f"move {move.number} of table {table_id} is already stored") from exc
 
     async def set_status(self, table_id: str, status: str) -> None:
-        async with self.sessions.begin() as s:
+        async with self._writing(), self.sessions.begin() as s:
             await self._set_status(s, table_id, status, time.time())
 
     @staticmethod
@@ -305,7 +318,7 @@ class Store:
 
     async def take_seat(self, table_id: str, seat: Seat) -> bool:
         """Fill an open seat; False if someone else took it first."""
-        async with self.sessions.begin() as s:
+        async with self._writing(), self.sessions.begin() as s:
             result = await s.execute(
                 update(SeatRow)
                 .where(
@@ -318,7 +331,7 @@ class Store:
             return bool(getattr(result, "rowcount", 0) == 1)
 
     async def add_chat(self, table_id: str, chat: Chat) -> None:
-        async with self.sessions.begin() as s:
+        async with self._writing(), self.sessions.begin() as s:
             s.add(
                 ChatRow(
                     table_id=table_id, seat=chat.seat, name=chat.name, text=chat.text, at=chat.at

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 
 from pydantic import TypeAdapter, ValidationError
+from sqlalchemy.exc import DBAPIError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from vaka.core.errors import VakaError
@@ -33,6 +35,7 @@ MAX_MESSAGE = 8 * 1024  # characters
 RATE = 20.0  # messages a second, on average
 BURST = 40.0
 HELLO_WAIT = 15.0  # seconds
+log = logging.getLogger(__name__)
 PARSE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -130,6 +133,9 @@ async def endpoint(socket: WebSocket, table_id: str) -> None:
                 dirty.set()
             except VakaError as exc:
                 await _error(socket, code_of(exc)[0], str(exc), table.version)
+            except DBAPIError:  # e.g. the database busy for too long: nothing was stored
+                log.exception("storage failed at table %s", table_id)
+                await _error(socket, "unavailable", "the table could not be saved; try again")
     except WebSocketDisconnect:
         pass
     finally:
