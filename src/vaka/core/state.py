@@ -230,11 +230,11 @@ class State(ABC):
         """
         self.check_seat(seat)
         real = self.clone()
-        before = real.rng.state
+        before, since = real.rng.state, len(real.log)
         real.apply(seat, action)
         if real.rng.state != before:
             return True
-        mine, public = real.view(seat), real.view(None)
+        seen = real._seen(seat, since), real._seen(None, since)
         played = real.history[-1][1]
         for k in range(samples):
             guess = self.determinize(seat, derive_seed("reveals", k))
@@ -242,9 +242,15 @@ class State(ABC):
                 guess.apply(seat, played)
             except IllegalAction:  # the action's legality itself depends on hidden cards
                 return True
-            if guess.view(seat) != mine or guess.view(None) != public:
+            if (guess._seen(seat, since), guess._seen(None, since)) != seen:
                 return True
         return False
+
+    def _seen(self, viewer: Seat | None, since: int) -> tuple[Any, ...]:
+        """What ``viewer`` sees now, with only the log entries from ``since`` on (the
+        earlier ones are the same in every guess, by what ``determinize`` promises)."""
+        news = [self._describe(event, viewer) for event in self.log[since:]]
+        return self._view(viewer), self.to_move, news
 
     def record(self) -> dict[str, Any]:
         """The game as JSON-ready data: enough for :func:`vaka.replay` to rebuild it."""

@@ -19,6 +19,7 @@ from vaka.core.errors import IllegalAction, InvalidOptions, UnknownGame, VakaErr
 from vaka.core.record import replay
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
+from vaka.core.state import State
 from vaka.server import show, tokens
 from vaka.server.bots import Bots
 from vaka.server.errors import Forbidden, NotFound, Refused, Stale
@@ -210,7 +211,7 @@ class TableService:
             text = str(trial.history[-1][1])
             revealed = table.state.reveals(seat, text)
             await self._store(
-                table, Move(table.version + 1, seat, "act", text, revealed, time.time())
+                table, Move(table.version + 1, seat, "act", text, revealed, time.time()), trial
             )
         await self._changed(table)
         return self.snapshot(table, seat)
@@ -319,14 +320,14 @@ class TableService:
                 self.snapshot(table, seat),
             )
 
-    async def _store(self, table: Table, move: Move) -> None:
-        """Store a move, then (and only then) play it on the table in memory."""
-        over_after = False
-        if move.kind == "act":
-            trial = table.state.clone()
+    async def _store(self, table: Table, move: Move, after: State | None = None) -> None:
+        """Store a move, then (and only then) play it on the table in memory. ``after``
+        is the game with the action already played on a copy, where the caller has it."""
+        if move.kind == "act" and after is None:
+            after = table.state.clone()
             assert move.action is not None
-            trial.apply(move.seat, move.action)
-            over_after = trial.is_over
+            after.apply(move.seat, move.action)
+        over_after = after is not None and after.is_over
         try:
             await self.store.append(table.id, move, status="over" if over_after else None)
         except MoveTaken:
@@ -335,7 +336,7 @@ class TableService:
                 f"another move was stored first; the table is at version {table.version}",
                 self.snapshot(table, move.seat),
             ) from None
-        table.follow(move)
+        table.follow(move, after)
         if over_after:
             table.data.status = "over"
             table.data.finished_at = move.at
