@@ -99,7 +99,7 @@ def holds(st: RaiateaState, step: Step) -> bool:
     """A turn of one's own waits for its seat even with pass as the only answer while the
     seat has what Shaman B needs in the table's eyes (R8): whether it waits then depends on
     public facts only, not on which rituals are behind the screen."""
-    if isinstance(step, BuyRitual) or (isinstance(step, Mission) and step.why == "build"):
+    if type(step) is BuyRitual or (type(step) is Mission and step.why == "build"):
         return shaman_in_reach(st, step.seat)
     return False
 

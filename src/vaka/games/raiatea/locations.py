@@ -281,7 +281,7 @@ def _bonus(st: RaiateaState, step: Bonus, act: RaiateaAction) -> None:
 def _take_options(st: RaiateaState, step: TakeCommodity | TakeAssistant) -> list[RaiateaAction]:
     """A take from a market (``may``: Collector A or Merchant A, R15; else a gift or a
     ritual's take, which is done)."""
-    if isinstance(step, TakeCommodity):
+    if type(step) is TakeCommodity:
         found = [A.act("take", c) for i, c in enumerate(COMMODITIES) if st.comm_market[i]]
     else:
         found = [A.act("take", t) for i, t in enumerate(ASSISTANTS) if st.asst_market[i]]
@@ -292,7 +292,7 @@ def _take(st: RaiateaState, step: TakeCommodity | TakeAssistant, act: RaiateaAct
     if act.verb == "pass":
         return
     seat = step.seat
-    if isinstance(step, TakeCommodity):
+    if type(step) is TakeCommodity:
         c = COMMODITIES.index(act.arg)
         st.comm_market[c] -= 1
         st.comms[seat][c] += 1

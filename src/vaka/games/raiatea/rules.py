@@ -83,7 +83,7 @@ def run(st: RaiateaState) -> None:
             queue.pop(0)
             auto(st, step)
             continue
-        if isinstance(step, Sealed):
+        if type(step) is Sealed:
             if st.sealed_wait:
                 return
             queue.pop(0)
@@ -113,14 +113,14 @@ def resolve(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
 
 def options(st: RaiateaState, seat: int) -> list[RaiateaAction]:
     step = st.queue[0]
-    if isinstance(step, Sealed):
+    if type(step) is Sealed:
         return sealed_options(st, seat, step.kind)
     return step_options(st, step)
 
 
 def decide(st: RaiateaState, seat: int, act: RaiateaAction) -> None:
     step = st.queue[0]
-    if isinstance(step, Sealed):
+    if type(step) is Sealed:
         sealed_decide(st, seat, step.kind, act)
     else:
         st.queue.pop(0)
@@ -130,6 +130,6 @@ def decide(st: RaiateaState, seat: int, act: RaiateaAction) -> None:
 
 def explain(st: RaiateaState, seat: int) -> str | None:
     step = st.queue[0]
-    if isinstance(step, Sealed):
+    if type(step) is Sealed:
         return f"now you must {SEALED_PROMPTS[step.kind]}"
     return f"now you must {PROMPTS.get(step.phase, step.phase)}"

@@ -118,7 +118,7 @@ class RaiateaState(State):
         if self.over:
             return ()
         step = self.queue[0]
-        if isinstance(step, Sealed):
+        if type(step) is Sealed:
             return tuple(self.sealed_wait)
         return (step.seat,)
 

@@ -1,8 +1,9 @@
 """The steps of Raiatea's queue: one small immutable class per phase, holding that phase's
 arguments, so that every step built and every rule that reads one is type-checked.
 
-A step's class is its phase: ``rules`` finds its rules by the class. ``phase`` is the name
-the view shows; ``seat`` is who decides (or whose effect it is), :data:`TABLE` for a step of
+A step's class is its phase: ``rules`` finds its rules by the exact class (steps are never
+subclassed, so ``type(step) is X`` asks which phase a step is). ``phase`` is the name the
+view shows; ``seat`` is who decides (or whose effect it is), :data:`TABLE` for a step of
 the whole table. Steps are frozen, so clones of a state share them (``_copy_mutables`` copies
 the queue's list only). They are grouped here by the module that files their rules.
 """

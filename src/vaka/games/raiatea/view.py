@@ -80,7 +80,7 @@ def view(st: RaiateaState, seat: int | None) -> dict[str, Any]:
     decision: dict[str, Any] | None = None
     if st.queue:
         step = st.queue[0]
-        if isinstance(step, Sealed):
+        if type(step) is Sealed:
             decision = {
                 "phase": step.kind,
                 "seats": list(st.sealed_wait),
@@ -127,7 +127,7 @@ def view(st: RaiateaState, seat: int | None) -> dict[str, Any]:
             entry["drawn_cards"] = list(st.drawn[s])
             entry["too_tokens"] = list(st.toos[s])
             entry["prepared_cards"] = list(st.prepared[s]) + list(st.generals[s])
-            if st.queue and isinstance(st.queue[0], Sealed) and s not in st.sealed_wait:
+            if st.queue and type(st.queue[0]) is Sealed and s not in st.sealed_wait:
                 entry["my_bid"] = st.bids[s]
         if scores is not None:
             entry["score"] = scores[s]
@@ -380,7 +380,7 @@ def redeal_hidden(st: RaiateaState, seat: int) -> None:
             st.slots[i] = pool.pop()
         st.box[statue] = sorted(pool)
     front = st.queue[0] if st.queue else None
-    if isinstance(front, Sealed) and front.kind != "prep":
+    if type(front) is Sealed and front.kind != "prep":
         for o in others:
             if o not in st.sealed_wait:
                 st.bids[o] = rng.below(min(st.mana[o], MAX_BID) + 1)
