@@ -8,13 +8,12 @@ is checked for card conservation when the test ends (conftest.py).
 
 from __future__ import annotations
 
-from typing import Any
-
 import vaka
 from tests.games.conftest import MADE
 from vaka.games.raiatea import rules
 from vaka.games.raiatea.params import ASSISTANTS, COMMODITIES, MISSION_SLOTS, STATUES
 from vaka.games.raiatea.state import RaiateaState
+from vaka.games.raiatea.steps import Sealed, Step
 
 
 def fresh(players: int = 3, seed: int = 0) -> RaiateaState:
@@ -33,8 +32,9 @@ def new(players: int = 3, seed: int = 0) -> RaiateaState:
 
 
 def phase(st: RaiateaState) -> str:
+    """The front step's phase name (a sealed step's kind), as the view shows it."""
     step = st.queue[0]
-    return str(step[2] if step[0] == "sealed" else step[0])
+    return step.kind if isinstance(step, Sealed) else step.phase
 
 
 def play_until(st: RaiateaState, wanted: str, pick: int = 0) -> None:
@@ -48,7 +48,7 @@ def play_until(st: RaiateaState, wanted: str, pick: int = 0) -> None:
     raise AssertionError(f"never reached {wanted}")
 
 
-def do(st: RaiateaState, *steps: tuple[str, int, Any]) -> None:
+def do(st: RaiateaState, *steps: Step) -> None:
     """Put steps at the front of the queue and run on to the next decision."""
     st._legal_cache = None
     rules.push(st, list(steps))

@@ -16,6 +16,7 @@ from tests.games.raiatea.helpers import (
 )
 from vaka.games.raiatea.params import COMMODITIES, PRICE_TOP
 from vaka.games.raiatea.state import RaiateaState
+from vaka.games.raiatea.steps import BuyRitual, Mission
 
 
 def test_collector_b_adds_a_card_then_a_pick_and_a_commodity() -> None:
@@ -90,7 +91,7 @@ def test_shaman_b_is_offered_on_a_construction_turn_too() -> None:
     give_assistant(st, k, "shaman")
     give_ritual(st, k, "RN01")  # 1 mana: Gain 3 pearls
     st.priests[k] = 1
-    do(st, ("mission", k, "build"))
+    do(st, Mission(k, "build"))
     assert "use shaman" in labels(st)
     pearls = st.pearls[k]
     st.apply(k, "use shaman")
@@ -99,7 +100,7 @@ def test_shaman_b_is_offered_on_a_construction_turn_too() -> None:
     assert phase(st) == "mission" and st.to_move == (k,)  # the construction turn goes on
     assert "use shaman" not in labels(st)
     give_assistant(st, k, "shaman")  # another Shaman, but a mission that a ritual or the
-    do(st, ("mission", k, "opt"))  # Neighbourhood grants is a step, not a turn
+    do(st, Mission(k, "opt"))  # Neighbourhood grants is a step, not a turn
 
     assert "use shaman" not in labels(st)
 
@@ -109,7 +110,7 @@ def test_pearl_diver_b_fulfils_a_second_mission_not_a_third() -> None:
     k = st.start
     give_assistant(st, k, "pearl_diver", 2)
     st.pearls[k] = st.mana[k] = 60
-    do(st, ("mission", k, "opt"))
+    do(st, Mission(k, "opt"))
     first = next(a for a in labels(st) if a.startswith("mission"))
     st.apply(k, first)
     assert phase(st) == "diver" and labels(st) == ["pass", "use pearl_diver"]
@@ -167,10 +168,10 @@ def test_a_turn_with_a_shaman_in_reach_waits_even_without_a_fitting_ritual() -> 
     _hand_of(st, k, "RN24")
     st.priests[k] = 2
     st.mana[k] = 0
-    do(st, ("buy_ritual", k, 0))
+    do(st, BuyRitual(k))
     assert phase(st) == "claim"  # no Shaman: nothing to decide, the step is skipped
     give_assistant(st, k, "shaman")
-    do(st, ("buy_ritual", k, 0))
+    do(st, BuyRitual(k))
     assert phase(st) == "buy_ritual" and st.to_move == (k,) and labels(st) == ["pass"]
     st.apply(k, "pass")
     assert phase(st) == "claim"
@@ -185,11 +186,11 @@ def test_pearl_diver_b_is_offered_only_when_a_second_mission_can_be_fulfilled() 
     clear_statue(st, 0)
     lay(st, 0, 0, "T1-01", "T1-02")  # pay 3 pearls, pay 4 pearls
     st.pearls[k] = 4
-    do(st, ("mission", k, "opt"))
+    do(st, Mission(k, "opt"))
     st.apply(k, "mission 1.1.1")  # 1 pearl left: the second cannot be paid
     assert phase(st) != "diver" and st.ready[k][3] == 1
     st.pearls[k] = 10
     lay(st, 0, 0, "T1-01", "T1-02")
-    do(st, ("mission", k, "opt"))
+    do(st, Mission(k, "opt"))
     st.apply(k, "mission 1.1.1")
     assert phase(st) == "diver" and labels(st) == ["pass", "use pearl_diver"]

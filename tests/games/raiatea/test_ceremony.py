@@ -14,6 +14,7 @@ from tests.games.raiatea.helpers import (
 )
 from vaka.games.raiatea.params import MISSION_SLOTS, TOOS
 from vaka.games.raiatea.state import RaiateaState
+from vaka.games.raiatea.steps import Bless, Build, BuildStart, EndCeremony, Mission
 
 
 def at(step: str, players: int = 3, seed: int = 0) -> RaiateaState:
@@ -144,7 +145,7 @@ def test_blessings_by_cost_generals_first_until_mana_runs_out() -> None:
         (st.generals if r == "RN25" else st.prepared)[s].append(r)
     st.tattoo = [0, 0, 0]
     st.bag_mana = 6  # RN25 (1) + RN01 (1) + RN03 (3) = 5; RN24 (4) cannot be paid
-    st.queue = [("bless", -1, 0), ("end_ceremony", -1, 0)]
+    st.queue = [Bless(), EndCeremony()]
     st.ceremony = 1
     pearls = list(st.pearls)
     do(st)
@@ -163,7 +164,7 @@ def test_blue_ritual_stays_in_front_of_its_owner() -> None:
     st.hand[s].remove("RN10")
     st.prepared[s].append("RN10")
     st.bag_mana = 2
-    st.queue = [("bless", -1, 0), ("end_ceremony", -1, 0)]
+    st.queue = [Bless(), EndCeremony()]
     st.ceremony = 1
     do(st)
     assert "RN10" in st.blue[s] and "RN10" in st.view((s + 1) % 3)["seats"][s]["blue"]
@@ -171,7 +172,7 @@ def test_blue_ritual_stays_in_front_of_its_owner() -> None:
 
 def test_construction_in_ceremonial_order_pass_is_final() -> None:
     st = at("gift", 3, 3)
-    st.queue = [("build_start", -1, 0), ("build", -1, 0), ("end_ceremony", -1, 0)]
+    st.queue = [BuildStart(), Build(), EndCeremony()]
     st.ceremony = 1
     st.pearls = [50, 50, 50]
     st.mana = [0, 0, 0]
@@ -199,7 +200,7 @@ def test_auction_when_a_row_holds_only_auction_missions() -> None:
     st.box[0].append(st.slots[row])
     st.box[0].sort()
     st.slots[row] = auction
-    st.queue = [("build_start", -1, 0), ("build", -1, 0), ("end_ceremony", -1, 0)]
+    st.queue = [BuildStart(), Build(), EndCeremony()]
     st.ceremony = 1
     st.mana = [3, 5, 0]
     do(st)
@@ -218,7 +219,7 @@ def test_every_bid_of_0_gives_the_mission_to_the_earliest_in_ceremonial_order() 
     st = at("gift", 3, 3)
     clear_statue(st, 0)
     lay(st, 0, 4, "T1-14")  # a single-space row holding an auction mission
-    st.queue = [("build_start", -1, 0), ("build", -1, 0), ("end_ceremony", -1, 0)]
+    st.queue = [BuildStart(), Build(), EndCeremony()]
     st.ceremony = 1
     st.mana = [2, 2, 2]
     do(st)
@@ -228,7 +229,7 @@ def test_every_bid_of_0_gives_the_mission_to_the_earliest_in_ceremonial_order() 
     assert "T1-14" in st.toos[st.order[0]] and "T1-14" not in st.slots
     lay(st, 0, 5, "T1-14")  # once more, and nobody has mana to bid
     st.mana = [0, 0, 0]
-    st.queue = [("build_start", -1, 0), ("build", -1, 0), ("end_ceremony", -1, 0)]
+    st.queue = [BuildStart(), Build(), EndCeremony()]
     do(st)
     assert st.toos[st.order[0]].count("T1-14") == 2
 
@@ -242,7 +243,7 @@ def test_a_row_left_with_auctions_only_is_auctioned_at_once_outside_step_6() -> 
     clear_statue(st, 0)
     lay(st, 0, 3, "T1-14", "T1-01", "T1-14")
     st.pearls[k] = 10
-    do(st, ("mission", k, "opt"))
+    do(st, Mission(k, "opt"))
     st.apply(k, "mission 1.4.2")
     assert phase(st) == "auction" and set(st.to_move) == {0, 1, 2}
     for seat in (0, 1, 2):
@@ -266,10 +267,10 @@ def test_an_auction_alone_in_its_row_at_the_reveal_waits_for_step_6() -> None:
     lay(st, 0, 4, "T1-14")
     lay(st, 0, 3, "T1-01")
     st.pearls[k] = 10
-    do(st, ("mission", k, "opt"))
+    do(st, Mission(k, "opt"))
     st.apply(k, "mission 1.4.1")
     assert phase(st) == "claim" and "T1-14" in st.slots
-    do(st, ("build_start", -1, 0), ("build", -1, 0))
+    do(st, BuildStart(), Build())
     assert phase(st) == "auction"
 
 
@@ -284,7 +285,7 @@ def test_equal_cost_generals_are_ordered_without_their_owners() -> None:
             st.hand[s].remove(r)
             st.generals[s].append(r)
         st.bag_mana = 2
-        st.queue = [("bless", -1, 0), ("end_ceremony", -1, 0)]
+        st.queue = [Bless(), EndCeremony()]
         st.ceremony = 1
         do(st)
         performed = [e[2] for e in st.log if e[0] == "perform"]
@@ -304,7 +305,7 @@ def test_owner_chooses_which_equal_cost_ritual_comes_first() -> None:
         st.hand[a].remove(r)
         st.prepared[a].append(r)
     st.bag_mana = 1  # only one of them can be performed
-    st.queue = [("bless", -1, 0), ("end_ceremony", -1, 0)]
+    st.queue = [Bless(), EndCeremony()]
     st.ceremony = 1
     do(st)
     assert phase(st) == "order" and st.to_move == (a,)

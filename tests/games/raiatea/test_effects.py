@@ -7,10 +7,11 @@ from typing import Any
 from tests.games.raiatea.helpers import do, give_commodity, give_ritual, labels, new, phase
 from vaka.games.raiatea import rules
 from vaka.games.raiatea.params import EFFECT_KINDS, RITUALS
+from vaka.games.raiatea.steps import Effect
 
 
 def eff(st: Any, seat: int, e: dict[str, Any], target: int = -1, inter: bool = False) -> None:
-    do(st, ("eff", seat, (e, target, inter)))
+    do(st, Effect(seat, e, target, inter))
 
 
 def test_every_effect_kind_has_exactly_one_function() -> None:

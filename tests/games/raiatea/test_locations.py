@@ -12,6 +12,7 @@ from tests.games.raiatea.helpers import (
     put_in_display,
 )
 from vaka.games.raiatea.params import COMMODITIES
+from vaka.games.raiatea.steps import Draw, Effect, Sacrifice
 
 
 def test_reef_everyone_gets_the_die_kahuna_3_more() -> None:
@@ -107,7 +108,7 @@ def test_reaching_ariki_allows_forbidden_and_arioi_draws_5() -> None:
     k = st.start
     st.tattoo[k] = 3  # Ariki; Arioi is on space 4
     give_commodity(st, k, "taro")
-    do(st, ("sacrifice", k, 0), ("draw", k, (True, "rank", "rank", 1)))
+    do(st, Sacrifice(k), Draw(k, True, "rank", "rank", 1))
     st.apply(k, "sacrifice taro")
     assert st.tattoo[k] == 4 and phase(st) == "draw"
     assert labels(st) == ["pass", "draw normal", "draw forbidden"]
@@ -125,10 +126,10 @@ def test_reaching_a_rank_gives_no_draw_of_its_own() -> None:
     k = st.start
     st.tattoo[k] = 1
     hand = list(st.hand[k])
-    do(st, ("eff", k, ({"kind": "gain", "what": "tattoo", "amount": 1}, -1, False)))
+    do(st, Effect(k, {"kind": "gain", "what": "tattoo", "amount": 1}))
     assert st.tattoo[k] == 2 and ("rank", k, "ariki") in st.log  # Ariki reached
     assert phase(st) == "claim" and st.hand[k] == hand and st.drawn[k] == []
-    do(st, ("eff", k, ({"kind": "gain", "what": "tattoo", "amount": 4}, -1, False)))
+    do(st, Effect(k, {"kind": "gain", "what": "tattoo", "amount": 4}))
     assert st.tattoo[k] == 6 and phase(st) == "perform"  # Tahua: the free ritual
 
 

@@ -10,7 +10,6 @@ from vaka.games.raiatea.common import (
     PEARL_DIVER,
     SHAMAN,
     Rules,
-    Step,
     advance,
     assistants,
     clockwise,
@@ -27,6 +26,20 @@ from vaka.games.raiatea.params import (
     PRICE_TOP,
     cost,
 )
+from vaka.games.raiatea.steps import (
+    BuyRitual,
+    Die,
+    Diver,
+    Mission,
+    Perform,
+    Pick,
+    PickCommodity,
+    ShamanA,
+    Step,
+    TakeAssistant,
+    TakeCommodity,
+    Top,
+)
 
 if TYPE_CHECKING:
     from vaka.games.raiatea.actions import RaiateaAction
@@ -34,10 +47,10 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------------ effect A
-def _die(st: RaiateaState, step: Step) -> None:
-    """The Kahuna rolls before any action (arg: the location); owners of at least that many
-    assistants of its type gain its bonus, in turn order."""
-    _, k, loc = step
+def _die(st: RaiateaState, step: Die) -> None:
+    """The Kahuna rolls before any action; owners of at least that many assistants of the
+    location's type gain its bonus, in turn order."""
+    k, loc = step.seat, step.loc
     t = DIE_LOCATION[loc]
     result = roll(st, k, ASSISTANTS[t])
     steps: list[Step] = []
@@ -47,24 +60,24 @@ def _die(st: RaiateaState, step: Step) -> None:
             continue
         st.log.append(("assistant_a", s, ASSISTANTS[t]))
         if loc == "forest":  # Collector: "may take one Commodity Card" (R15)
-            steps.append(("take_comm", s, "may"))
+            steps.append(TakeCommodity(s, may=True))
         elif loc == "market":  # Merchant: "may take one Assistant of their choice" (R15)
-            steps.append(("take_asst", s, "may"))
+            steps.append(TakeAssistant(s, may=True))
         elif loc == "marae":  # Shaman: "may advance their Tattoo Markers by 1 space" (R15)
-            steps.append(("shaman_a", s, 0))
+            steps.append(ShamanA(s))
         elif loc == "reef":  # Pearl Diver: 4 pearls
             st.pearls[s] += PEARL_DIVER_PEARLS
             st.log.append(("gain", s, ("pearls", PEARL_DIVER_PEARLS)))
     push(st, steps)
 
 
-def _shaman_a_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+def _shaman_a_options(st: RaiateaState, step: ShamanA) -> list[RaiateaAction]:
     return [A.PASS, A.ADVANCE]
 
 
-def _shaman_a(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+def _shaman_a(st: RaiateaState, step: ShamanA, act: RaiateaAction) -> None:
     if act.verb == "advance":
-        push(st, advance(st, step[1], 1))
+        push(st, advance(st, step.seat, 1))
 
 
 # ------------------------------------------------------------------ effect B
@@ -86,15 +99,14 @@ def holds(st: RaiateaState, step: Step) -> bool:
     """A turn of one's own waits for its seat even with pass as the only answer while the
     seat has what Shaman B needs in the table's eyes (R8): whether it waits then depends on
     public facts only, not on which rituals are behind the screen."""
-    phase, seat, arg = step
-    if phase == "buy_ritual" or (phase == "mission" and arg == "build"):
-        return shaman_in_reach(st, seat)
+    if type(step) is BuyRitual or (type(step) is Mission and step.why == "build"):
+        return shaman_in_reach(st, step.seat)
     return False
 
 
 def use(st: RaiateaState, step: Step, which: str) -> None:
     """An assistant's one-time effect B, used during ``step``: the assistant is turned."""
-    seat = step[1]
+    seat = step.seat
     t = ASSISTANTS.index(which)
     st.ready[seat][t] -= 1
     st.turned[seat][t] += 1
@@ -103,41 +115,41 @@ def use(st: RaiateaState, step: Step, which: str) -> None:
         st.display.append(st.forest.pop())
         st.display.sort()
         st.log.append(("display", None, tuple(st.display)))
-        push(st, [("pick", seat, 1), ("pick_comm", seat, 0)])
+        push(st, [Pick(seat, collector=True), PickCommodity(seat)])
     elif which == "merchant":  # a price marker to the top; the market turn goes on (R5)
-        push(st, [("top", seat, 0), step])
+        push(st, [Top(seat), step])
     elif which == "shaman":  # a ritual costing at most the priests; the turn goes on (R8)
-        push(st, [("perform", seat, (priests_counted(st, seat), "shaman")), step])
+        push(st, [Perform(seat, priests_counted(st, seat)), step])
     else:  # pearl diver: a second mission (R7)
-        push(st, [("mission", seat, "second")])
+        push(st, [Mission(seat, "second")])
 
 
-def _pick_comm_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+def _pick_comm_options(st: RaiateaState, step: PickCommodity) -> list[RaiateaAction]:
     """Collector B: "plus a Commodity Card from the Forest Supply" (lost if none)."""
     return [A.act("pick", c) for c in sorted(set(st.display)) if c in COMMODITIES]
 
 
-def _pick_comm(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
-    seat = step[1]
+def _pick_comm(st: RaiateaState, step: PickCommodity, act: RaiateaAction) -> None:
+    seat = step.seat
     st.display.remove(act.arg)  # from the forest supply: the price marker does not move
     st.comms[seat][COMMODITIES.index(act.arg)] += 1
     st.log.append(("forest", seat, act.arg))
 
 
-def _top_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+def _top_options(st: RaiateaState, step: Top) -> list[RaiateaAction]:
     return [A.act("top", c) for i, c in enumerate(COMMODITIES) if st.price[i] < PRICE_TOP]
 
 
-def _top(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+def _top(st: RaiateaState, step: Top, act: RaiateaAction) -> None:
     st.price[COMMODITIES.index(act.arg)] = PRICE_TOP
     st.log.append(("prices", None, tuple(st.price)))
 
 
-def _diver_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+def _diver_options(st: RaiateaState, step: Diver) -> list[RaiateaAction]:
     """Pearl Diver B, offered only when a second mission can be fulfilled (R7)."""
     from vaka.games.raiatea.toos import can_fulfil
 
-    seat = step[1]
+    seat = step.seat
     if st.ready[seat][PEARL_DIVER] and any(
         token and st.face_up[MISSION_SLOTS[i][0]] and can_fulfil(st, seat, token)
         for i, token in enumerate(st.slots)
@@ -146,20 +158,19 @@ def _diver_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
     return []
 
 
-def _diver(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+def _diver(st: RaiateaState, step: Diver, act: RaiateaAction) -> None:
     """Pass (``use pearl_diver`` goes to :func:`use`)."""
 
 
-PHASES: dict[str, Rules] = {
-    "die": Rules(auto=_die),
-    "shaman_a": Rules(
-        "advance your tattoo marker (Shamans), or pass", _shaman_a_options, _shaman_a
+RULES = (
+    Rules(Die, auto=_die),
+    Rules(ShamanA, "advance your tattoo marker (Shamans), or pass", _shaman_a_options, _shaman_a),
+    Rules(
+        PickCommodity,
+        "take a commodity from the forest supply (Collector)",
+        _pick_comm_options,
+        _pick_comm,
     ),
-    "pick_comm": Rules(
-        "take a commodity from the forest supply (Collector)", _pick_comm_options, _pick_comm
-    ),
-    "top": Rules("move a price marker to the top (Merchant)", _top_options, _top),
-    "diver": Rules(
-        "turn a Pearl Diver to fulfil a second mission, or pass", _diver_options, _diver
-    ),
-}
+    Rules(Top, "move a price marker to the top (Merchant)", _top_options, _top),
+    Rules(Diver, "turn a Pearl Diver to fulfil a second mission, or pass", _diver_options, _diver),
+)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from vaka.games.raiatea import actions as A
-from vaka.games.raiatea.common import Rules, Step, gain, gain_priests, ongoing, prep_limit, push
+from vaka.games.raiatea.common import Rules, gain, gain_priests, ongoing, prep_limit, push
 from vaka.games.raiatea.effects import perform
 from vaka.games.raiatea.locations import priest_mana
 from vaka.games.raiatea.params import (
@@ -21,13 +21,27 @@ from vaka.games.raiatea.params import (
     is_general,
 )
 from vaka.games.raiatea.rounds import buy_ritual, buy_ritual_options
+from vaka.games.raiatea.steps import (
+    Bless,
+    BlessNext,
+    BuyRitual,
+    DanceMana,
+    Effect,
+    EndCeremony,
+    Gift,
+    Gifts,
+    Open,
+    Order,
+    Round,
+    SealedKind,
+)
 from vaka.games.raiatea.toos import resolve_auction
 
 if TYPE_CHECKING:
     from vaka.games.raiatea.actions import RaiateaAction
     from vaka.games.raiatea.state import RaiateaState
 
-SEALED_PROMPTS = {
+SEALED_PROMPTS: dict[SealedKind, str] = {
     "prep": "prepare rituals for the bag (clip up to your limit; brown ones free), then done",
     "offer": "offer mana (sealed)",
     "auction": "bid mana for the auction mission (sealed)",
@@ -35,25 +49,25 @@ SEALED_PROMPTS = {
 
 
 # ------------------------------------------------------------------ 1. the Dance of the Priests
-def _dance_mana(st: RaiateaState, step: Step) -> None:
+def _dance_mana(st: RaiateaState, step: DanceMana) -> None:
     """After the recruit (``locations``' Path rules, without the Kahuna bonus): mana per
     priest, and the blue rituals that trigger at the Dance."""
-    s = step[1]
+    s = step.seat
     for e in ongoing(st, s, "trigger_gain"):
         if e["when"] == "dance" and e["what"] == "priests":
             gain_priests(st, s, e["amount"])
-    priest_mana(st, step)
+    priest_mana(st, s)
     for e in ongoing(st, s, "trigger_gain"):
         if e["when"] == "dance" and e["what"] != "priests":
             gain(st, s, e["what"], e["amount"])
 
 
 # ------------------------------------------------------------------ 3, 4 and auctions: sealed steps
-def _open(st: RaiateaState, step: Step) -> None:
-    """Open a sealed step (arg: its kind). Every seat prepares rituals (whether a hand is
+def _open(st: RaiateaState, step: Open) -> None:
+    """Open a sealed step. Every seat prepares rituals (whether a hand is
     empty is not public once General rituals went into the bag unseen, R14); a bid waits for
     those with mana."""
-    kind = step[2]
+    kind = step.kind
     st.bids = [0] * st.players
     if kind == "prep":
         st.sealed_wait = list(range(st.players))
@@ -61,7 +75,7 @@ def _open(st: RaiateaState, step: Step) -> None:
         st.sealed_wait = [s for s in range(st.players) if st.mana[s] > 0]
 
 
-def sealed_options(st: RaiateaState, seat: int, kind: str) -> list[RaiateaAction]:
+def sealed_options(st: RaiateaState, seat: int, kind: SealedKind) -> list[RaiateaAction]:
     if kind == "prep":  # clips up to the rank's limit; brown rituals need none
         clipped = len(st.prepared[seat]) < prep_limit(st, seat)
         found = [
@@ -72,7 +86,7 @@ def sealed_options(st: RaiateaState, seat: int, kind: str) -> list[RaiateaAction
     return [A.act("bid", n) for n in range(min(st.mana[seat], MAX_BID) + 1)]
 
 
-def sealed_decide(st: RaiateaState, seat: int, kind: str, act: RaiateaAction) -> None:
+def sealed_decide(st: RaiateaState, seat: int, kind: SealedKind, act: RaiateaAction) -> None:
     if kind == "prep":
         if act.verb == "done":
             st.sealed_wait.remove(seat)
@@ -106,7 +120,7 @@ def _resolve_offer(st: RaiateaState) -> None:
     st.log.append(("offering", None, (tuple(bids), tuple(st.order))))
 
 
-SEALED_RESOLVE: dict[str, Callable[[RaiateaState], None]] = {
+SEALED_RESOLVE: dict[SealedKind, Callable[[RaiateaState], None]] = {
     "prep": lambda st: st.log.append(("prep_done", None, None)),
     "offer": _resolve_offer,
     "auction": resolve_auction,
@@ -114,13 +128,13 @@ SEALED_RESOLVE: dict[str, Callable[[RaiateaState], None]] = {
 
 
 # ------------------------------------------------------------------ 4. gifts
-def _gifts(st: RaiateaState, step: Step) -> None:
+def _gifts(st: RaiateaState, step: Gifts) -> None:
     count = GIFTS_BY_PLAYERS[st.players]
     st.gifts_left = list(GIFTS)
-    push(st, [("gift", s, 0) for s in st.order[:count]])
+    push(st, [Gift(s) for s in st.order[:count]])
 
 
-def _gift_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+def _gift_options(st: RaiateaState, step: Gift) -> list[RaiateaAction]:
     """R13: no commodity gift from an empty market, unless it is the only gift left."""
     found = [A.act("gift", g) for g in st.gifts_left]
     if len(found) > 1 and not any(st.comm_market):
@@ -128,15 +142,15 @@ def _gift_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
     return found
 
 
-def _gift(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
-    seat = step[1]
+def _gift(st: RaiateaState, step: Gift, act: RaiateaAction) -> None:
+    seat = step.seat
     st.gifts_left.remove(act.arg)
     st.log.append(("gift", seat, act.arg))
-    push(st, [("eff", seat, (e, -1, False)) for e in GIFT_EFFECTS[GIFTS.index(act.arg)]])
+    push(st, [Effect(seat, e) for e in GIFT_EFFECTS[GIFTS.index(act.arg)]])
 
 
 # ------------------------------------------------------------------ 5. Divine Blessings
-def _bless(st: RaiateaState, step: Step) -> None:
+def _bless(st: RaiateaState, step: Bless) -> None:
     """The bag is emptied; rituals sorted by cost, General rituals first among equals and by
     id (they carry no owner, R14), then ceremonial order (an owner's equal-cost rituals by id
     until the owner chooses)."""
@@ -150,7 +164,7 @@ def _bless(st: RaiateaState, step: Step) -> None:
     entries.sort(key=lambda e: (cost(e[0]), pos[e[1]], e[0]))
     st.blessing = entries
     st.log.append(("bag", None, (tuple(entries), st.bag_mana)))
-    push(st, [("bless_next", -1, 0)])
+    push(st, [BlessNext()])
 
 
 def _equal_group(st: RaiateaState) -> list[str]:
@@ -165,15 +179,15 @@ def _equal_group(st: RaiateaState) -> list[str]:
     ]
 
 
-def _bless_next(st: RaiateaState, step: Step) -> None:
+def _bless_next(st: RaiateaState, step: BlessNext) -> None:
     """Perform the leftmost ritual if the bag's mana pays for it, else discard the rest (the
-    mana stays in the bag, U9). arg 1: the owner has just chosen it."""
+    mana stays in the bag, U9); its owner chooses among equal-cost ones first."""
     if not st.blessing:
         return
     ritual, owner = st.blessing[0]
-    choice = owner >= 0 and step[2] == 0 and st.bag_mana >= cost(ritual)
+    choice = owner >= 0 and not step.chosen and st.bag_mana >= cost(ritual)
     if choice and len(set(_equal_group(st))) > 1:
-        push(st, [("order", owner, 0)])
+        push(st, [Order(owner)])
         return
     if st.bag_mana < cost(ritual):
         for r, _ in st.blessing:
@@ -183,21 +197,21 @@ def _bless_next(st: RaiateaState, step: Step) -> None:
         return
     st.blessing.pop(0)
     st.bag_mana -= cost(ritual)
-    push(st, [*perform(st, owner, ritual), ("bless_next", -1, 0)])
+    push(st, [*perform(st, owner, ritual), BlessNext()])
 
 
-def _order_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+def _order_options(st: RaiateaState, step: Order) -> list[RaiateaAction]:
     return [A.act("perform", r) for r in sorted(set(_equal_group(st)))]
 
 
-def _order(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+def _order(st: RaiateaState, step: Order, act: RaiateaAction) -> None:
     i = next(j for j, (r, _) in enumerate(st.blessing) if r == act.arg)
     st.blessing.insert(0, st.blessing.pop(i))
-    push(st, [("bless_next", -1, 1)])  # performs the chosen one without asking again
+    push(st, [BlessNext(chosen=True)])  # performs the chosen one without asking again
 
 
 # ------------------------------------------------------------------ end of the ceremony
-def _end_ceremony(st: RaiateaState, step: Step) -> None:
+def _end_ceremony(st: RaiateaState, step: EndCeremony) -> None:
     """Reveal the next statue's missions; the round marker advances."""
     if st.ceremony < len(st.face_up):
         st.face_up[st.ceremony] = True
@@ -205,22 +219,25 @@ def _end_ceremony(st: RaiateaState, step: Step) -> None:
     st.builders = []
     st.auctioned = []
     st.space += 1
-    push(st, [("round", -1, 0)])
+    push(st, [Round()])
 
 
-PHASES: dict[str, Rules] = {
-    "dance_mana": Rules(auto=_dance_mana),
-    "buy_ritual": Rules(
-        "put 3 mana into the bag to draw rituals, or pass", buy_ritual_options, buy_ritual
+RULES = (
+    Rules(DanceMana, auto=_dance_mana),
+    Rules(
+        BuyRitual,
+        "put 3 mana into the bag to draw rituals, or pass",
+        buy_ritual_options,
+        buy_ritual,
     ),
-    "open": Rules(auto=_open),
-    "sealed": Rules(),  # answered through sealed_options and sealed_decide
-    "gifts": Rules(auto=_gifts),
-    "gift": Rules("choose a ceremonial gift", _gift_options, _gift),
-    "bless": Rules(auto=_bless),
-    "bless_next": Rules(auto=_bless_next),
-    "order": Rules(
-        "choose which of your equal-cost rituals is performed first", _order_options, _order
+    Rules(Open, auto=_open),
+    # Sealed is answered through sealed_options and sealed_decide, by several seats
+    Rules(Gifts, auto=_gifts),
+    Rules(Gift, "choose a ceremonial gift", _gift_options, _gift),
+    Rules(Bless, auto=_bless),
+    Rules(BlessNext, auto=_bless_next),
+    Rules(
+        Order, "choose which of your equal-cost rituals is performed first", _order_options, _order
     ),
-    "end_ceremony": Rules(auto=_end_ceremony),
-}
+    Rules(EndCeremony, auto=_end_ceremony),
+)

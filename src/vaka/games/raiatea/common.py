@@ -1,15 +1,13 @@
-"""What every part of Raiatea's rules shares: the step and its phases, the registry in which
-each part files the rules of its phases, and the small facts about a seat that many rules ask
-(rank, priests counted, ongoing rituals) or change (tattoos, gains, draws).
-
-A step is ``(phase, seat, argument)``: ``seat`` is -1 for the table. ``Phase`` lists every
-phase; the argument's type is stated beside each phase where its rules are filed.
+"""What every part of Raiatea's rules shares: the rules of a phase (``Rules``, which each part
+files for the steps of its phases, ``steps``), and the small facts about a seat that many
+rules ask (rank, priests counted, ongoing rituals) or change (tattoos, gains, draws).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from vaka.games.raiatea import actions as A
 from vaka.games.raiatea.params import (
@@ -26,47 +24,34 @@ from vaka.games.raiatea.params import (
     RITUALS,
     TATTOO_MAX,
 )
+from vaka.games.raiatea.steps import Effect, Perform, Step
 
 if TYPE_CHECKING:
     from vaka.games.raiatea.actions import RaiateaAction
     from vaka.games.raiatea.state import RaiateaState
 
-Phase = Literal[
-    # rounds.py: setup, the round track, action rounds, ritual draws
-    "setup_draw", "round", "claim_next", "claim", "draw", "keep",
-    # locations.py: the six locations
-    "loc", "pick", "forest_last", "forest_reveal", "sacrifice", "reef", "recruit",
-    "priest_mana", "give", "get", "get_all", "market", "bonus", "take_comm", "take_asst",
-    # assistants.py: effects A (the die) and B (one-time)
-    "die", "shaman_a", "pick_comm", "top", "diver",
-    # ceremony.py: the six steps of a ceremony
-    "dance_mana", "buy_ritual", "open", "sealed", "gifts", "gift", "bless", "bless_next",
-    "order", "end_ceremony",
-    # toos.py: To'o missions and auctions
-    "mission", "build_start", "build", "auctions", "pay_any", "pay_diff", "pay_same", "pay_mask",
-    # effects.py: rituals performed and their effects
-    "eff", "perform", "ritual_done", "target", "steal", "turn", "reactivate", "discard", "type",
-    "forest_keep", "revealed_rest", "exchange",
-]  # fmt: skip
-#: A pending step: (phase, seat or -1, argument).
-Step = tuple[Phase, int, Any]
-
 COLLECTOR, MERCHANT, SHAMAN, PEARL_DIVER = range(4)
 SLOT_TEXTS = tuple(A.slot_text(s) for s in MISSION_SLOTS)
 
 
-class Rules(NamedTuple):
-    """The rules of one phase: an automatic step has ``auto``; a decision has a prompt, its
-    possible answers (``options``; empty: it cannot be done and is skipped) and what an
-    answer does (``resolve``)."""
+S = TypeVar("S", bound=Step)
 
+
+@dataclass(frozen=True, slots=True)
+class Rules(Generic[S]):
+    """The rules of one phase, the steps of class ``step``: an automatic step has ``auto``; a
+    decision has a prompt, its possible answers (``options``; empty: it cannot be done and is
+    skipped) and what an answer does (``resolve``). Each function takes the step's own class,
+    so a rule reads its arguments type-checked."""
+
+    step: type[S]
     prompt: str = ""
-    options: Callable[[RaiateaState, Step], list[RaiateaAction]] | None = None
-    resolve: Callable[[RaiateaState, Step, RaiateaAction], None] | None = None
-    auto: Callable[[RaiateaState, Step], None] | None = None
+    options: Callable[[RaiateaState, S], list[RaiateaAction]] | None = None
+    resolve: Callable[[RaiateaState, S, RaiateaAction], None] | None = None
+    auto: Callable[[RaiateaState, S], None] | None = None
 
 
-def push(st: RaiateaState, steps: list[Step]) -> None:
+def push(st: RaiateaState, steps: Sequence[Step]) -> None:
     """Put steps at the front of the queue, in this order."""
     st.queue[0:0] = steps
 
@@ -136,9 +121,9 @@ def advance(st: RaiateaState, seat: int, n: int) -> list[Step]:
             if eff["kind"] == "perform_ritual":  # Tahua: a one-time free ritual (U7)
                 if not st.tahua_used[seat]:
                     st.tahua_used[seat] = True
-                    steps.append(("perform", seat, ("any", "tahua")))
+                    steps.append(Perform(seat, "any"))
             else:
-                steps.append(("eff", seat, (eff, -1, False)))
+                steps.append(Effect(seat, eff))
     return steps
 
 

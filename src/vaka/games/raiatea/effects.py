@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from vaka.games.raiatea import actions as A
-from vaka.games.raiatea.common import Phase, Rules, Step, gain, push, warded
+from vaka.games.raiatea.common import Rules, gain, push, warded
 from vaka.games.raiatea.params import (
     ASSISTANTS,
     COMMODITIES,
@@ -16,6 +16,29 @@ from vaka.games.raiatea.params import (
     RITUALS,
     cost,
     deck_of,
+)
+from vaka.games.raiatea.steps import (
+    ChooseType,
+    Discard,
+    Draw,
+    Effect,
+    Exchange,
+    ForestKeep,
+    GetAll,
+    Give,
+    Mission,
+    PayAny,
+    PayMask,
+    Perform,
+    Reactivate,
+    RevealedRest,
+    RitualDone,
+    Steal,
+    Step,
+    TakeAssistant,
+    TakeCommodity,
+    Target,
+    Turn,
 )
 
 if TYPE_CHECKING:
@@ -58,19 +81,19 @@ def perform(st: RaiateaState, seat: int, ritual: str) -> list[Step]:
         st.priests[seat] -= price["priests"]
         st.log.append(("priests", seat, st.priests[seat]))
     if price.get("commodities"):
-        steps.append(("pay_any", seat, price["commodities"]))
+        steps.append(PayAny(seat, price["commodities"]))
     if price.get("masks"):
-        steps.append(("pay_mask", seat, price["masks"]))
+        steps.append(PayMask(seat, price["masks"]))
     if price.get("turn_assistants"):
-        steps.append(("turn", seat, price["turn_assistants"]))
+        steps.append(Turn(seat, price["turn_assistants"]))
     card = RITUALS[ritual]
     interactive = card["type"] == "interactive"
     effects = card["effects"]
     if any(e.get("from") == "chosen_other" or e.get("target") == "chosen_other" for e in effects):
-        steps.append(("target", seat, ritual))
+        steps.append(Target(seat, ritual))
     else:
-        steps += [("eff", seat, (e, -1, interactive)) for e in effects]
-    steps.append(("ritual_done", seat, ritual))
+        steps += [Effect(seat, e, -1, interactive) for e in effects]
+    steps.append(RitualDone(seat, ritual))
     return steps
 
 
@@ -128,12 +151,12 @@ def e_steal(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter
                 st.comms[seat][c] += 1
                 st.log.append(("steal", seat, (target, COMMODITIES[c], 1)))
     else:
-        push(st, [("steal", seat, target)] * amount)
+        push(st, [Steal(seat, target)] * amount)
 
 
 def e_take(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool) -> None:
-    phase: Phase = "take_comm" if eff["what"] == "commodity" else "take_asst"
-    push(st, [(phase, seat, 0)] * eff["amount"])
+    take = TakeCommodity(seat) if eff["what"] == "commodity" else TakeAssistant(seat)
+    push(st, [take] * eff["amount"])
 
 
 def e_take_forest(
@@ -143,8 +166,7 @@ def e_take_forest(
         st.revealed.append(st.forest.pop())
     st.revealed.sort()
     st.log.append(("revealed", seat, tuple(st.revealed)))
-    keep: list[Step] = [("forest_keep", seat, 0)] * eff["keep"]
-    push(st, [*keep, ("revealed_rest", -1, 0)])
+    push(st, [ForestKeep(seat)] * eff["keep"] + [RevealedRest()])
 
 
 def e_reactivate(
@@ -158,7 +180,7 @@ def e_reactivate(
                 st.turned[s][t] = 0
             st.log.append(("reactivate", s, "all"))
         else:
-            steps += [("reactivate", s, 0)] * eff["amount"]
+            steps += [Reactivate(s)] * eff["amount"]
     push(st, steps)
 
 
@@ -166,7 +188,7 @@ def e_turn_assistant(
     st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool
 ) -> None:
     if target >= 0:
-        push(st, [("turn", target, 1)] * eff["amount"])
+        push(st, [Turn(target)] * eff["amount"])
 
 
 def e_draw_rituals(
@@ -175,7 +197,7 @@ def e_draw_rituals(
     push(
         st,
         [
-            ("draw", s, (eff.get("may", False), eff["deck"], eff["draw"], eff["keep"]))
+            Draw(s, eff.get("may", False), eff["deck"], eff["draw"], eff["keep"])
             for s in _targets(st, seat, eff, inter)
         ],
     )
@@ -186,14 +208,14 @@ def e_discard_rituals(
 ) -> None:
     steps: list[Step] = []
     for s in _targets(st, seat, eff, inter):
-        steps += [("discard", s, 0)] * eff["amount"]
+        steps += [Discard(s)] * eff["amount"]
     push(st, steps)
 
 
 def e_fulfil_mission(
     st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool
 ) -> None:
-    push(st, [("mission", seat, "opt")] * eff["amount"])
+    push(st, [Mission(seat, "opt")] * eff["amount"])
 
 
 def e_move_price(
@@ -207,7 +229,7 @@ def e_move_price(
 def e_exchange_mask(
     st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool
 ) -> None:
-    push(st, [("exchange", -1, 0)])
+    push(st, [Exchange()])
 
 
 def e_feed_pool(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool) -> None:
@@ -221,7 +243,7 @@ def e_feed_pool(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, i
 def e_perform_ritual(
     st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool
 ) -> None:
-    push(st, [("perform", seat, (eff["max_cost"], "effect"))] * eff["amount"])
+    push(st, [Perform(seat, eff["max_cost"])] * eff["amount"])
 
 
 def e_ongoing(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool) -> None:
@@ -263,15 +285,14 @@ EFFECTS: dict[str, Callable[..., None]] = {
 
 
 # ------------------------------------------------------------------ steps of effects
-def _eff(st: RaiateaState, step: Step) -> None:
-    """arg: (effect, target seat or -1, whether the ritual is Interactive)."""
-    _, seat, (eff, target, interactive) = step
-    EFFECTS[eff["kind"]](st, seat, eff, target, interactive)
+def _eff(st: RaiateaState, step: Effect) -> None:
+    eff = step.effect
+    EFFECTS[eff["kind"]](st, step.seat, eff, step.target, step.interactive)
 
 
-def _ritual_done(st: RaiateaState, step: Step) -> None:
-    """arg: the ritual. Discarded, or if blue, placed in front of its owner's screen."""
-    _, seat, ritual = step
+def _ritual_done(st: RaiateaState, step: RitualDone) -> None:
+    """The ritual is discarded, or if blue, placed in front of its owner's screen."""
+    seat, ritual = step.seat, step.ritual
     st.performing.remove(ritual)
     if RITUALS[ritual]["type"] == "permanent":
         st.blue[seat].append(ritual)
@@ -280,16 +301,16 @@ def _ritual_done(st: RaiateaState, step: Step) -> None:
             e["kind"] == "count_extra" and e["what"] == "chosen_type"
             for e in RITUALS[ritual]["effects"]
         ):
-            push(st, [("type", seat, 0)])
+            push(st, [ChooseType(seat)])
     else:
         st.discards[deck_of(ritual)].append(ritual)
 
 
-def _perform_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
-    """arg: (highest cost or "any", why: "tahua" U7, "shaman" U18, "effect"). Pass is always
-    offered: whether a cheap enough ritual is in hand is hidden from the others, so the step
-    must not vanish from a guess where none is (it is skipped when pass is the only answer)."""
-    _, seat, (max_cost, _) = step
+def _perform_options(st: RaiateaState, step: Perform) -> list[RaiateaAction]:
+    """Pass is always offered: whether a cheap enough ritual is in hand is hidden from the
+    others, so the step must not vanish from a guess where none is (it is skipped when pass is
+    the only answer)."""
+    seat, max_cost = step.seat, step.max_cost
     found = [
         A.act("perform", r)
         for r in sorted(set(st.hand[seat]))
@@ -298,108 +319,108 @@ def _perform_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
     return [A.PASS, *found]
 
 
-def _perform(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+def _perform(st: RaiateaState, step: Perform, act: RaiateaAction) -> None:
     if act.verb == "perform":
-        seat = step[1]
+        seat = step.seat
         st.hand[seat].remove(act.arg)
         push(st, perform(st, seat, act.arg))
 
 
-def _target_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
-    """arg: the ritual; a warded seat cannot be chosen by an Interactive one."""
-    _, seat, ritual = step
+def _target_options(st: RaiateaState, step: Target) -> list[RaiateaAction]:
+    """A warded seat cannot be chosen by an Interactive ritual."""
+    seat, ritual = step.seat, step.ritual
     others = [s for s in range(st.players) if s != seat]
     if RITUALS[ritual]["type"] == "interactive":
         others = [s for s in others if not warded(st, s)]
     return [A.act("target", f"seat{s}") for s in others]
 
 
-def _target(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
-    _, seat, ritual = step
+def _target(st: RaiateaState, step: Target, act: RaiateaAction) -> None:
+    seat, ritual = step.seat, step.ritual
     target = int(act.arg[4:])
     st.log.append(("target", seat, target))
     card = RITUALS[ritual]
     inter = card["type"] == "interactive"
-    push(st, [("eff", seat, (e, target, inter)) for e in card["effects"]])
+    push(st, [Effect(seat, e, target, inter) for e in card["effects"]])
 
 
-def _steal_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
-    """arg: the victim; "paired Mask Cards cannot be stolen" (U19: the thief chooses)."""
-    masks = st.masks[step[2]]
+def _steal_options(st: RaiateaState, step: Steal) -> list[RaiateaAction]:
+    """U19: "paired Mask Cards cannot be stolen"; the thief chooses which."""
+    masks = st.masks[step.victim]
     return [A.act("steal", m) for m in sorted(set(masks)) if masks.count(m) == 1]
 
 
-def _steal(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
-    _, seat, victim = step
+def _steal(st: RaiateaState, step: Steal, act: RaiateaAction) -> None:
+    seat, victim = step.seat, step.victim
     st.masks[victim].remove(act.arg)
     st.masks[seat].append(act.arg)
     st.masks[seat].sort()
     st.log.append(("steal", seat, (victim, act.arg, 1)))
 
 
-def _turn_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
-    """arg: how many to turn (U19: the owner chooses which)."""
-    seat = step[1]
+def _turn_options(st: RaiateaState, step: Turn) -> list[RaiateaAction]:
+    """U19: the owner chooses which."""
+    seat = step.seat
     return [A.act("turn", t) for i, t in enumerate(ASSISTANTS) if st.ready[seat][i]]
 
 
-def _turn(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
-    _, seat, left = step
+def _turn(st: RaiateaState, step: Turn, act: RaiateaAction) -> None:
+    seat, left = step.seat, step.left
     t = ASSISTANTS.index(act.arg)
     st.ready[seat][t] -= 1
     st.turned[seat][t] += 1
     st.log.append(("turn", seat, act.arg))
     if left > 1:
-        push(st, [("turn", seat, left - 1)])
+        push(st, [Turn(seat, left - 1)])
 
 
-def _reactivate_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
-    seat = step[1]
+def _reactivate_options(st: RaiateaState, step: Reactivate) -> list[RaiateaAction]:
+    seat = step.seat
     return [A.act("reactivate", t) for i, t in enumerate(ASSISTANTS) if st.turned[seat][i]]
 
 
-def _reactivate(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
-    seat = step[1]
+def _reactivate(st: RaiateaState, step: Reactivate, act: RaiateaAction) -> None:
+    seat = step.seat
     t = ASSISTANTS.index(act.arg)
     st.turned[seat][t] -= 1
     st.ready[seat][t] += 1
     st.log.append(("reactivate", seat, act.arg))
 
 
-def _discard_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+def _discard_options(st: RaiateaState, step: Discard) -> list[RaiateaAction]:
     """U19: the victim chooses which ritual to discard."""
-    return [A.act("discard", r) for r in sorted(set(st.hand[step[1]]))]
+    return [A.act("discard", r) for r in sorted(set(st.hand[step.seat]))]
 
 
-def _discard(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
-    seat = step[1]
+def _discard(st: RaiateaState, step: Discard, act: RaiateaAction) -> None:
+    seat = step.seat
     st.hand[seat].remove(act.arg)
     st.discards[deck_of(act.arg)].append(act.arg)
     st.log.append(("discard", seat, act.arg))
 
 
-def _type_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+def _type_options(st: RaiateaState, step: ChooseType) -> list[RaiateaAction]:
     return [A.act("type", t) for t in ASSISTANTS]
 
 
-def _type(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
-    seat = step[1]
+def _type(st: RaiateaState, step: ChooseType, act: RaiateaAction) -> None:
+    seat = step.seat
     st.ti_types[seat].append(ASSISTANTS.index(act.arg))
     st.log.append(("type", seat, act.arg))
 
 
-def _forest_keep_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+def _forest_keep_options(st: RaiateaState, step: ForestKeep) -> list[RaiateaAction]:
     return [A.act("pick", c) for c in sorted(set(st.revealed))]
 
 
-def _forest_keep(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+def _forest_keep(st: RaiateaState, step: ForestKeep, act: RaiateaAction) -> None:
     from vaka.games.raiatea.locations import take_card
 
     st.revealed.remove(act.arg)
-    push(st, take_card(st, step[1], act.arg))
+    push(st, take_card(st, step.seat, act.arg))
 
 
-def _revealed_rest(st: RaiateaState, step: Step) -> None:
+def _revealed_rest(st: RaiateaState, step: RevealedRest) -> None:
     from vaka.games.raiatea.common import to_market
 
     for card in st.revealed:
@@ -408,29 +429,23 @@ def _revealed_rest(st: RaiateaState, step: Step) -> None:
     st.revealed = []
 
 
-def _exchange(st: RaiateaState, step: Step) -> None:
+def _exchange(st: RaiateaState, step: Exchange) -> None:
     """Ritual RN30: the Neighbourhood's exchange, in ceremonial order."""
     st.gave = []
-    push(st, [("give", s, "feast") for s in st.order] + [("get_all", -1, 0)])
+    push(st, [Give(s) for s in st.order] + [GetAll()])
 
 
-PHASES: dict[str, Rules] = {
-    "eff": Rules(auto=_eff),
-    "ritual_done": Rules(auto=_ritual_done),
-    "perform": Rules(
-        "perform a ritual from your hand for free, or pass", _perform_options, _perform
-    ),
-    "target": Rules("choose the player your ritual acts on", _target_options, _target),
-    "steal": Rules("take an unpaired mask", _steal_options, _steal),
-    "turn": Rules("turn one of your unturned assistants", _turn_options, _turn),
-    "reactivate": Rules(
-        "reactivate one of your turned assistants", _reactivate_options, _reactivate
-    ),
-    "discard": Rules("discard a ritual card from your hand", _discard_options, _discard),
-    "type": Rules("choose the assistant type your ritual counts", _type_options, _type),
-    "forest_keep": Rules(
-        "keep one of the revealed forest cards", _forest_keep_options, _forest_keep
-    ),
-    "revealed_rest": Rules(auto=_revealed_rest),
-    "exchange": Rules(auto=_exchange),
-}
+RULES = (
+    Rules(Effect, auto=_eff),
+    Rules(RitualDone, auto=_ritual_done),
+    Rules(Perform, "perform a ritual from your hand for free, or pass", _perform_options, _perform),
+    Rules(Target, "choose the player your ritual acts on", _target_options, _target),
+    Rules(Steal, "take an unpaired mask", _steal_options, _steal),
+    Rules(Turn, "turn one of your unturned assistants", _turn_options, _turn),
+    Rules(Reactivate, "reactivate one of your turned assistants", _reactivate_options, _reactivate),
+    Rules(Discard, "discard a ritual card from your hand", _discard_options, _discard),
+    Rules(ChooseType, "choose the assistant type your ritual counts", _type_options, _type),
+    Rules(ForestKeep, "keep one of the revealed forest cards", _forest_keep_options, _forest_keep),
+    Rules(RevealedRest, auto=_revealed_rest),
+    Rules(Exchange, auto=_exchange),
+)

@@ -3,12 +3,11 @@ ritual draws that the setup, the Marae, the ceremony and rituals share."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal
 
 from vaka.games.raiatea import actions as A
 from vaka.games.raiatea.common import (
     Rules,
-    Step,
     draw_decks,
     draw_ritual,
     ongoing,
@@ -18,6 +17,26 @@ from vaka.games.raiatea.common import (
     to_market,
 )
 from vaka.games.raiatea.params import BUY_RITUAL_MANA, LOCATIONS, RANKS, START_RITUALS, deck_of
+from vaka.games.raiatea.steps import (
+    Bless,
+    Build,
+    BuildStart,
+    BuyRitual,
+    Claim,
+    ClaimNext,
+    DanceMana,
+    Draw,
+    EndCeremony,
+    Gifts,
+    Keep,
+    Location,
+    Open,
+    Recruit,
+    Round,
+    Sealed,
+    SetupDraw,
+    Step,
+)
 
 if TYPE_CHECKING:
     from vaka.games.raiatea.actions import RaiateaAction
@@ -35,22 +54,21 @@ def setup_rituals(st: RaiateaState) -> None:
             keep = exc.get("keep", keep)
             times += exc.get("repeat", 0)
         for _ in range(times):
-            st.queue.append(("setup_draw", seat, keep))
+            st.queue.append(SetupDraw(seat, keep))
 
 
-def _setup_draw(st: RaiateaState, step: Step) -> None:
-    """arg: how many to keep."""
-    _, seat, keep = step
+def _setup_draw(st: RaiateaState, step: SetupDraw) -> None:
+    seat = step.seat
     for _ in range(START_RITUALS["draw"]):
         card = draw_ritual(st, "normal")
         if card is not None:
             st.drawn[seat].append(card)
     st.drawn[seat].sort()
     st.log.append(("draw", seat, ("normal", len(st.drawn[seat]))))
-    push(st, [("keep", seat, keep)])
+    push(st, [Keep(seat, step.keep)])
 
 
-def _round(st: RaiateaState, step: Step) -> None:
+def _round(st: RaiateaState, step: Round) -> None:
     """The round marker's space: an action round, a ceremony (its six steps), or the end."""
     if st.space >= len(st.track):
         st.log.append(("end", None, None))
@@ -59,28 +77,28 @@ def _round(st: RaiateaState, step: Step) -> None:
     kind, number = st.track[st.space]
     st.log.append(("round", None, (kind, number)))
     if kind == "action":
-        push(st, [("claim_next", -1, 0)])
+        push(st, [ClaimNext()])
         return
     st.ceremony += 1
     order = list(st.order)
     steps: list[Step] = []
     for s in order:  # 1. the Dance of the Priests (R1: in ceremonial order)
-        steps += [("recruit", s, (0, "dance")), ("dance_mana", s, 0)]
-    steps += [("buy_ritual", s, 0) for s in order]  # 2. buy rituals
-    steps += [("open", -1, "prep"), ("sealed", -1, "prep")]  # 3. preparation
-    steps += [("open", -1, "offer"), ("sealed", -1, "offer")]  # 4. offering
-    steps += [("gifts", -1, 0), ("bless", -1, 0)]  # 4. gifts, 5. blessings
-    steps += [("build_start", -1, 0), ("build", -1, 0), ("end_ceremony", -1, 0)]  # 6.
+        steps += [Recruit(s), DanceMana(s)]
+    steps += [BuyRitual(s) for s in order]  # 2. buy rituals
+    steps += [Open("prep"), Sealed("prep")]  # 3. preparation
+    steps += [Open("offer"), Sealed("offer")]  # 4. offering
+    steps += [Gifts(), Bless()]  # 4. gifts, 5. blessings
+    steps += [BuildStart(), Build(), EndCeremony()]  # 6.
     push(st, steps)
 
 
-def _claim_next(st: RaiateaState, step: Step) -> None:
+def _claim_next(st: RaiateaState, step: ClaimNext) -> None:
     """The next player claims a location tile; when all have, the action round ends: the
     start player passes left, leftover forest cards go to their markets, new forest cards,
     the tiles return, the round marker advances."""
     if len(st.tiles) < st.players:
         seat = (st.start + len(st.tiles)) % st.players
-        push(st, [("claim", seat, 0), ("claim_next", -1, 0)])
+        push(st, [Claim(seat), ClaimNext()])
         return
     st.start = (st.start + 1) % st.players
     for card in st.display:
@@ -91,63 +109,59 @@ def _claim_next(st: RaiateaState, step: Step) -> None:
     st.kahuna = -1
     st.space += 1
     st.log.append(("round_end", None, st.start))
-    push(st, [("round", -1, 0)])
+    push(st, [Round()])
 
 
-def _claim_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+def _claim_options(st: RaiateaState, step: Claim) -> list[RaiateaAction]:
     from vaka.games.raiatea.assistants import can_use_shaman
 
     found = [A.act("claim", loc) for loc in LOCATIONS if loc not in st.tiles]
-    if can_use_shaman(st, step[1]):  # R8: claiming is a turn of one's own
+    if can_use_shaman(st, step.seat):  # R8: claiming is a turn of one's own
         found.append(A.USE["shaman"])
     return found
 
 
-def _claim(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
-    seat = step[1]
+def _claim(st: RaiateaState, step: Claim, act: RaiateaAction) -> None:
+    seat = step.seat
     st.tiles.append(act.arg)
     st.kahuna = seat
     st.log.append(("claim", seat, act.arg))
-    push(st, [("loc", seat, act.arg)])
+    push(st, [Location(seat, act.arg)])
 
 
-def _draw_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
-    """arg: (optional, deck ("normal" or "rank"), count (a number or "rank"), keep)."""
-    _, seat, (optional, deck, _, _) = step
-    decks = [d for d in draw_decks(st, seat, deck) if st.piles[d] or st.discards[d]]
+def _draw_options(st: RaiateaState, step: Draw) -> list[RaiateaAction]:
+    decks = [d for d in draw_decks(st, step.seat, step.deck) if st.piles[d] or st.discards[d]]
     found = [A.act("draw", d) for d in decks]
-    return [A.PASS, *found] if optional and found else found
+    return [A.PASS, *found] if step.optional and found else found
 
 
-def draw(st: RaiateaState, seat: int, deck: str, count: Any, keep: int) -> None:
+def draw(st: RaiateaState, seat: int, deck: str, count: int | Literal["rank"], keep: int) -> None:
     """Draw rituals (a count of "rank": the seat's rank now, U4; blue draw bonuses added)
     and keep some of them."""
-    if count == "rank":
-        count = RANKS[rank_of(st, seat)]["draw"]["count"]
+    n = int(RANKS[rank_of(st, seat)]["draw"]["count"]) if count == "rank" else count
     for e in ongoing(st, seat, "draw_bonus"):
-        count += e["extra_draw"]
+        n += e["extra_draw"]
         keep += e["extra_keep"]
-    for _ in range(count):
+    for _ in range(n):
         card = draw_ritual(st, deck)
         if card is not None:
             st.drawn[seat].append(card)
     st.drawn[seat].sort()
     st.log.append(("draw", seat, (deck, len(st.drawn[seat]))))
     if st.drawn[seat]:
-        push(st, [("keep", seat, keep)])
+        push(st, [Keep(seat, keep)])
 
 
-def _draw(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+def _draw(st: RaiateaState, step: Draw, act: RaiateaAction) -> None:
     if act.verb == "draw":
-        _, seat, (_, _, count, keep) = step
-        draw(st, seat, act.arg, count, keep)
+        draw(st, step.seat, act.arg, step.count, step.keep)
 
 
-def buy_ritual_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
+def buy_ritual_options(st: RaiateaState, step: BuyRitual) -> list[RaiateaAction]:
     """Ceremony step 2 (a turn of one's own, R1): 3 mana for a draw by rank."""
     from vaka.games.raiatea.assistants import can_use_shaman
 
-    seat = step[1]
+    seat = step.seat
     found = [A.PASS]
     if st.mana[seat] >= BUY_RITUAL_MANA:
         decks = [d for d in draw_decks(st, seat, "rank") if st.piles[d] or st.discards[d]]
@@ -157,28 +171,27 @@ def buy_ritual_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
     return found
 
 
-def buy_ritual(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
+def buy_ritual(st: RaiateaState, step: BuyRitual, act: RaiateaAction) -> None:
     if act.verb == "draw":
-        seat = step[1]
+        seat = step.seat
         st.mana[seat] -= BUY_RITUAL_MANA
         st.bag_mana += BUY_RITUAL_MANA
         st.log.append(("buy", seat, BUY_RITUAL_MANA))
         draw(st, seat, act.arg, "rank", 1)
 
 
-def _keep_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
-    """arg: how many more to keep."""
-    return [A.act("keep", r) for r in sorted(set(st.drawn[step[1]]))]
+def _keep_options(st: RaiateaState, step: Keep) -> list[RaiateaAction]:
+    return [A.act("keep", r) for r in sorted(set(st.drawn[step.seat]))]
 
 
-def _keep(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
-    _, seat, left = step
+def _keep(st: RaiateaState, step: Keep, act: RaiateaAction) -> None:
+    seat, left = step.seat, step.left
     st.drawn[seat].remove(act.arg)
     st.hand[seat].append(act.arg)
     st.hand[seat].sort()
     st.log.append(("keep", seat, act.arg))
     if left > 1 and st.drawn[seat]:
-        push(st, [("keep", seat, left - 1)])
+        push(st, [Keep(seat, left - 1)])
         return
     rest = st.drawn[seat]
     for r in rest:
@@ -188,11 +201,11 @@ def _keep(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
     st.drawn[seat] = []
 
 
-PHASES: dict[str, Rules] = {
-    "setup_draw": Rules(auto=_setup_draw),
-    "round": Rules(auto=_round),
-    "claim_next": Rules(auto=_claim_next),
-    "claim": Rules("claim a location tile (you are its Kahuna)", _claim_options, _claim),
-    "draw": Rules("draw ritual cards (choose the deck), or pass", _draw_options, _draw),
-    "keep": Rules("keep a ritual card you drew", _keep_options, _keep),
-}
+RULES = (
+    Rules(SetupDraw, auto=_setup_draw),
+    Rules(Round, auto=_round),
+    Rules(ClaimNext, auto=_claim_next),
+    Rules(Claim, "claim a location tile (you are its Kahuna)", _claim_options, _claim),
+    Rules(Draw, "draw ritual cards (choose the deck), or pass", _draw_options, _draw),
+    Rules(Keep, "keep a ritual card you drew", _keep_options, _keep),
+)

@@ -23,10 +23,10 @@ from vaka.games.raiatea.params import (
     TOO_POOL,
     round_track,
 )
+from vaka.games.raiatea.steps import Round, Sealed, Step
 
 if TYPE_CHECKING:
     from vaka.core.game import Action, Game
-    from vaka.games.raiatea.common import Step
 
 
 class RaiateaState(State):
@@ -109,7 +109,7 @@ class RaiateaState(State):
         self.over = False
         self.queue: list[Step] = []
         rules.setup_rituals(self)
-        self.queue.append(("round", -1, 0))
+        self.queue.append(Round())
         rules.run(self)
 
     # ------------------------------------------------------------------ hooks
@@ -117,10 +117,10 @@ class RaiateaState(State):
     def to_move(self) -> tuple[Seat, ...]:
         if self.over:
             return ()
-        phase, seat, _ = self.queue[0]
-        if phase == "sealed":
+        step = self.queue[0]
+        if type(step) is Sealed:
             return tuple(self.sealed_wait)
-        return (seat,)
+        return (step.seat,)
 
     def _legal(self, seat: Seat) -> list[Action]:
         return list(rules.options(self, seat))

@@ -9,13 +9,26 @@ from vaka.games.raiatea import actions as A
 from vaka.games.raiatea.common import (
     SLOT_TEXTS,
     Rules,
-    Step,
     assistants,
     priests_counted,
     push,
     rank_of,
 )
 from vaka.games.raiatea.params import ASSISTANTS, COMMODITIES, MISSION_SLOTS, RANK_IDS, TOOS
+from vaka.games.raiatea.steps import (
+    Auctions,
+    Build,
+    BuildStart,
+    Diver,
+    Mission,
+    Open,
+    PayAny,
+    PayDifferent,
+    PayMask,
+    PaySame,
+    Sealed,
+    Step,
+)
 
 if TYPE_CHECKING:
     from vaka.games.raiatea.actions import RaiateaAction
@@ -74,15 +87,15 @@ def fulfil(st: RaiateaState, seat: int, i: int) -> list[Step]:
         st.mana[seat] -= pay["mana"]
         st.log.append(("pay", seat, ("mana", pay["mana"])))
     elif "masks" in pay:
-        return [("pay_mask", seat, pay["masks"])]
+        return [PayMask(seat, pay["masks"])]
     else:
         need = pay["commodities"]
         if "any" in need:
-            return [("pay_any", seat, need["any"])]
+            return [PayAny(seat, need["any"])]
         if "different" in need:
-            return [("pay_diff", seat, (need["different"], ()))]
+            return [PayDifferent(seat, need["different"])]
         if "same" in need:
-            return [("pay_same", seat, need["same"])]
+            return [PaySame(seat, need["same"])]
         ((kind, n),) = need.items()
         c = COMMODITIES.index(kind)
         st.comms[seat][c] -= n
@@ -91,94 +104,110 @@ def fulfil(st: RaiateaState, seat: int, i: int) -> list[Step]:
     return []
 
 
-def _mission_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
-    """arg: "build" (a construction turn, R6), "opt" (Neighbourhood, Mahi-mahi, a ritual) or
-    "second" (Pearl Diver B, R7). Passing is always possible."""
+def _mission_options(st: RaiateaState, step: Mission) -> list[RaiateaAction]:
+    """Passing is always possible."""
     from vaka.games.raiatea.assistants import can_use_shaman
 
-    _, seat, arg = step
+    seat = step.seat
     found = [
         A.act("mission", A.slot_text(MISSION_SLOTS[i]))
         for i, token in enumerate(st.slots)
         if token and st.face_up[MISSION_SLOTS[i][0]] and can_fulfil(st, seat, token)
     ]
-    if arg == "build" and can_use_shaman(st, seat):  # a construction turn is one's own (R8)
+    if step.why == "build" and can_use_shaman(st, seat):  # a construction turn is one's own (R8)
         found.append(A.USE["shaman"])
     return [A.PASS, *found]
 
 
-def _mission(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
-    _, seat, arg = step
+def _mission(st: RaiateaState, step: Mission, act: RaiateaAction) -> None:
+    seat, why = step.seat, step.why
     if act.verb == "pass":
-        if arg == "build" and seat in st.builders:
+        if why == "build" and seat in st.builders:
             st.builders.remove(seat)  # R6: a pass is final for this ceremony
         st.log.append(("no_mission", seat, None))
         return
     i = SLOT_TEXTS.index(act.arg)
     steps = fulfil(st, seat, i)
-    steps.append(("auctions", -1, i))  # R6: the row may now hold only auctions
-    if arg == "build":
+    steps.append(Auctions(i))  # R6: the row may now hold only auctions
+    if why == "build":
         st.build_pos += 1
-    if arg != "second":  # Pearl Diver B: a second mission, never a third (R7)
-        steps.append(("diver", seat, 0))
+    if why != "second":  # Pearl Diver B: a second mission, never a third (R7)
+        steps.append(Diver(seat))
     push(st, steps)
 
 
 # ------------------------------------------------------------------ paying
-def _pay_options(st: RaiateaState, step: Step) -> list[RaiateaAction]:
-    """pay_any (arg: how many), pay_diff (arg: (how many, types paid)), pay_same (arg: how
-    many of one type), pay_mask (arg: how many masks)."""
-    phase, seat, arg = step
-    held = st.comms[seat]
-    if phase == "pay_any":
-        return [A.act("pay", c) for i, c in enumerate(COMMODITIES) if held[i]]
-    if phase == "pay_diff":
-        return [A.act("pay", c) for i, c in enumerate(COMMODITIES) if held[i] and c not in arg[1]]
-    if phase == "pay_same":
-        return [A.act("pay", c) for i, c in enumerate(COMMODITIES) if held[i] >= arg]
-    return [A.act("give", m) for m in sorted(set(st.masks[seat]))]
+def _pay_any_options(st: RaiateaState, step: PayAny) -> list[RaiateaAction]:
+    held = st.comms[step.seat]
+    return [A.act("pay", c) for i, c in enumerate(COMMODITIES) if held[i]]
 
 
-def _pay(st: RaiateaState, step: Step, act: RaiateaAction) -> None:
-    phase, seat, arg = step
-    x = act.arg
-    if phase == "pay_mask":
-        st.masks[seat].remove(x)
-        st.mask_market.append(x)
-        st.mask_market.sort()
-        st.log.append(("pay_mask", seat, x))
-        if arg > 1:
-            push(st, [("pay_mask", seat, arg - 1)])
-        return
+def _pay_diff_options(st: RaiateaState, step: PayDifferent) -> list[RaiateaAction]:
+    held = st.comms[step.seat]
+    return [A.act("pay", c) for i, c in enumerate(COMMODITIES) if held[i] and c not in step.paid]
+
+
+def _pay_same_options(st: RaiateaState, step: PaySame) -> list[RaiateaAction]:
+    held = st.comms[step.seat]
+    return [A.act("pay", c) for i, c in enumerate(COMMODITIES) if held[i] >= step.n]
+
+
+def _pay_commodity(st: RaiateaState, seat: int, x: str, n: int) -> None:
+    """Pay ``n`` commodities of type ``x`` (U12: to the market)."""
     c = COMMODITIES.index(x)
-    n = arg if phase == "pay_same" else 1
     st.comms[seat][c] -= n
     st.comm_market[c] += n
     st.log.append(("pay", seat, (x, n)))
-    if phase == "pay_any" and arg > 1:
-        push(st, [("pay_any", seat, arg - 1)])
-    if phase == "pay_diff" and arg[0] > 1:
-        push(st, [("pay_diff", seat, (arg[0] - 1, (*arg[1], x)))])
+
+
+def _pay_any(st: RaiateaState, step: PayAny, act: RaiateaAction) -> None:
+    _pay_commodity(st, step.seat, act.arg, 1)
+    if step.n > 1:
+        push(st, [PayAny(step.seat, step.n - 1)])
+
+
+def _pay_diff(st: RaiateaState, step: PayDifferent, act: RaiateaAction) -> None:
+    _pay_commodity(st, step.seat, act.arg, 1)
+    if step.n > 1:
+        push(st, [PayDifferent(step.seat, step.n - 1, (*step.paid, act.arg))])
+
+
+def _pay_same(st: RaiateaState, step: PaySame, act: RaiateaAction) -> None:
+    _pay_commodity(st, step.seat, act.arg, step.n)
+
+
+def _pay_mask_options(st: RaiateaState, step: PayMask) -> list[RaiateaAction]:
+    return [A.act("give", m) for m in sorted(set(st.masks[step.seat]))]
+
+
+def _pay_mask(st: RaiateaState, step: PayMask, act: RaiateaAction) -> None:
+    seat, x = step.seat, act.arg
+    st.masks[seat].remove(x)
+    st.mask_market.append(x)
+    st.mask_market.sort()
+    st.log.append(("pay_mask", seat, x))
+    if step.n > 1:
+        push(st, [PayMask(seat, step.n - 1)])
 
 
 # ------------------------------------------------------------------ 6. construction
-def _build_start(st: RaiateaState, step: Step) -> None:
+def _build_start(st: RaiateaState, step: BuildStart) -> None:
     st.builders = list(st.order)
     st.build_pos = 0
     st.auctioned = []
 
 
-def _build(st: RaiateaState, step: Step) -> None:
+def _build(st: RaiateaState, step: Build) -> None:
     """In ceremonial order each fulfils a mission or passes (a pass is final for this
     ceremony, R6); auctions come first whenever a row holds only auction missions."""
     if next_auction(st) >= 0:
-        push(st, [("auctions", -1, -1), ("build", -1, 0)])
+        push(st, [Auctions(), Build()])
         return
     if not st.builders:
         return
     st.build_pos %= len(st.builders)
     seat = st.builders[st.build_pos]
-    push(st, [("mission", seat, "build"), ("build", -1, 0)])
+    push(st, [Mission(seat, "build"), Build()])
 
 
 # ------------------------------------------------------------------ auctions
@@ -207,16 +236,16 @@ def next_auction(st: RaiateaState, near: int = -1) -> int:
     return -1
 
 
-def _auctions(st: RaiateaState, step: Step) -> None:
+def _auctions(st: RaiateaState, step: Auctions) -> None:
     """Auction missions are auctioned "as soon as there are no other types of Mission left
-    in that row", each separately (R6): after a mission is fulfilled anywhere, its row (arg:
-    a slot of it) is checked; at the start of step 6 and between construction turns, every
-    row (arg -1), which takes the tokens that stood alone when their statue was revealed."""
-    slot = next_auction(st, step[2])
+    in that row", each separately (R6): after a mission is fulfilled anywhere, its row (a
+    slot of it) is checked; at the start of step 6 and between construction turns, every
+    row (slot -1), which takes the tokens that stood alone when their statue was revealed."""
+    slot = next_auction(st, step.slot)
     if slot >= 0:
         st.auctioned.append(slot)
         st.auction_slot = slot
-        push(st, [("open", -1, "auction"), ("sealed", -1, "auction"), step])
+        push(st, [Open("auction"), Sealed("auction"), step])
 
 
 def resolve_auction(st: RaiateaState) -> None:
@@ -239,13 +268,13 @@ def resolve_auction(st: RaiateaState) -> None:
     st.auction_slot = -1
 
 
-PHASES: dict[str, Rules] = {
-    "mission": Rules("fulfil a To'o mission, or pass", _mission_options, _mission),
-    "build_start": Rules(auto=_build_start),
-    "build": Rules(auto=_build),
-    "auctions": Rules(auto=_auctions),
-    "pay_any": Rules("pay a commodity", _pay_options, _pay),
-    "pay_diff": Rules("pay a commodity of a type not paid yet", _pay_options, _pay),
-    "pay_same": Rules("pay commodities of one type", _pay_options, _pay),
-    "pay_mask": Rules("pay a mask (to the Mask Market)", _pay_options, _pay),
-}
+RULES = (
+    Rules(Mission, "fulfil a To'o mission, or pass", _mission_options, _mission),
+    Rules(BuildStart, auto=_build_start),
+    Rules(Build, auto=_build),
+    Rules(Auctions, auto=_auctions),
+    Rules(PayAny, "pay a commodity", _pay_any_options, _pay_any),
+    Rules(PayDifferent, "pay a commodity of a type not paid yet", _pay_diff_options, _pay_diff),
+    Rules(PaySame, "pay commodities of one type", _pay_same_options, _pay_same),
+    Rules(PayMask, "pay a mask (to the Mask Market)", _pay_mask_options, _pay_mask),
+)

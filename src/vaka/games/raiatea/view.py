@@ -42,6 +42,7 @@ from vaka.games.raiatea.params import (
     is_general,
 )
 from vaka.games.raiatea.scoring import breakdown, pairs
+from vaka.games.raiatea.steps import Sealed
 
 if TYPE_CHECKING:
     from vaka.core.state import Event
@@ -78,18 +79,23 @@ def view(st: RaiateaState, seat: int | None) -> dict[str, Any]:
     over = st.over
     decision: dict[str, Any] | None = None
     if st.queue:
-        phase, who, arg = st.queue[0]
-        if phase == "sealed":
+        step = st.queue[0]
+        if type(step) is Sealed:
             decision = {
-                "phase": arg,
+                "phase": step.kind,
                 "seats": list(st.sealed_wait),
-                "prompt": rules.SEALED_PROMPTS[arg],
+                "prompt": rules.SEALED_PROMPTS[step.kind],
             }
-            if arg == "auction":
+            if step.kind == "auction":
                 slot = st.auction_slot
                 decision["mission"] = slot_text(MISSION_SLOTS[slot])
         else:
-            decision = {"phase": phase, "seat": who, "prompt": rules.PROMPTS.get(phase, phase)}
+            phase = step.phase
+            decision = {
+                "phase": phase,
+                "seat": step.seat,
+                "prompt": rules.PROMPTS.get(phase, phase),
+            }
     kind, number = st.track[min(st.space, len(st.track) - 1)]
     scores = breakdown(st) if over else None
     seats = []
@@ -121,7 +127,7 @@ def view(st: RaiateaState, seat: int | None) -> dict[str, Any]:
             entry["drawn_cards"] = list(st.drawn[s])
             entry["too_tokens"] = list(st.toos[s])
             entry["prepared_cards"] = list(st.prepared[s]) + list(st.generals[s])
-            if st.queue and st.queue[0][0] == "sealed" and s not in st.sealed_wait:
+            if st.queue and type(st.queue[0]) is Sealed and s not in st.sealed_wait:
                 entry["my_bid"] = st.bids[s]
         if scores is not None:
             entry["score"] = scores[s]
@@ -373,7 +379,8 @@ def redeal_hidden(st: RaiateaState, seat: int) -> None:
         for i in idx:
             st.slots[i] = pool.pop()
         st.box[statue] = sorted(pool)
-    if st.queue and st.queue[0][0] == "sealed" and st.queue[0][2] != "prep":
+    front = st.queue[0] if st.queue else None
+    if type(front) is Sealed and front.kind != "prep":
         for o in others:
             if o not in st.sealed_wait:
                 st.bids[o] = rng.below(min(st.mana[o], MAX_BID) + 1)
