@@ -11,7 +11,7 @@ import httpx
 
 import vaka
 from tests.server.serverproc import Server, bearer
-from tests.server.test_tables import act, make, state
+from tests.server.wire import act, make, play_first_choices, state
 
 
 def test_kill_9_loses_no_acknowledged_move_and_the_game_goes_on(
@@ -52,8 +52,6 @@ def test_kill_9_loses_no_acknowledged_move_and_the_game_goes_on(
     with server.client() as client:
         after = state(client, table, tokens[0])
         assert after["version"] >= max(v for v, _, _ in acked)
-        from tests.server.test_tables import play_first_choices
-
         final = play_first_choices(client, table, tokens, until=240)
         record = client.get(f"/api/tables/{table}/record").json()
     server.stop()

@@ -12,47 +12,7 @@ import pytest
 
 import vaka
 from tests.server.serverproc import Server, bearer
-
-
-def make(client: httpx.Client, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:
-    r = client.post(
-        "/api/tables",
-        json={"game": game, "players": len(seats), "seats": seats, "name": "Ana", **extra},
-    )
-    assert r.status_code == 201, r.text
-    made: dict[str, Any] = r.json()
-    return made
-
-
-def state(client: httpx.Client, table: str, token: str | None = None) -> dict[str, Any]:
-    r = client.get(f"/api/tables/{table}/state", headers=bearer(token) if token else {})
-    assert r.status_code == 200, r.text
-    got: dict[str, Any] = r.json()
-    return got
-
-
-def act(client: httpx.Client, table: str, token: str, action: str, version: int) -> httpx.Response:
-    return client.post(
-        f"/api/tables/{table}/actions",
-        headers=bearer(token),
-        json={"action": action, "version": version},
-    )
-
-
-def play_first_choices(
-    client: httpx.Client, table: str, tokens: dict[int, str], until: float = 120
-) -> dict[str, Any]:
-    """Every human seat plays its first legal choice until the game is over."""
-    deadline = time.monotonic() + until
-    while time.monotonic() < deadline:
-        for token in tokens.values():
-            now = state(client, table, token)
-            if now["table"]["status"] == "over":
-                return now
-            if now["legal"]:
-                act(client, table, token, now["legal"][0]["action"], now["version"])
-        time.sleep(0.02)
-    raise AssertionError("the game did not end in time")
+from tests.server.wire import act, make, play_first_choices, state
 
 
 def test_a_whole_game_with_bots_over_the_websocket(server: Server) -> None:

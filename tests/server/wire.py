@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import httpx
@@ -22,6 +23,7 @@ CODES = {
     "refused",
     "too_large",
     "rate_limited",
+    "unavailable",
 }
 ANSWER: TypeAdapter[TableState | ErrorMessage | Checked] = TypeAdapter(
     TableState | ErrorMessage | Checked
@@ -36,6 +38,37 @@ def make(client: httpx.Client, game: str, seats: list[str], **extra: Any) -> dic
     assert r.status_code == 201, r.text
     made: dict[str, Any] = r.json()
     return made
+
+
+def state(client: httpx.Client, table: str, token: str | None = None) -> dict[str, Any]:
+    r = client.get(f"/api/tables/{table}/state", headers=bearer(token) if token else {})
+    assert r.status_code == 200, r.text
+    got: dict[str, Any] = r.json()
+    return got
+
+
+def act(client: httpx.Client, table: str, token: str, action: str, version: int) -> httpx.Response:
+    return client.post(
+        f"/api/tables/{table}/actions",
+        headers=bearer(token),
+        json={"action": action, "version": version},
+    )
+
+
+def play_first_choices(
+    client: httpx.Client, table: str, tokens: dict[int, str], until: float = 120
+) -> dict[str, Any]:
+    """Every human seat plays its first legal choice until the game is over."""
+    deadline = time.monotonic() + until
+    while time.monotonic() < deadline:
+        for token in tokens.values():
+            now = state(client, table, token)
+            if now["table"]["status"] == "over":
+                return now
+            if now["legal"]:
+                act(client, table, token, now["legal"][0]["action"], now["version"])
+        time.sleep(0.02)
+    raise AssertionError("the game did not end in time")
 
 
 def seat_tokens(made: dict[str, Any]) -> dict[int, str]:
