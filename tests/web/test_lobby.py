@@ -18,6 +18,9 @@ def make_table(
         for i, spec in enumerate(seats):
             p.get_by_label(f"who plays seat {i}").select_option(spec)
     p.get_by_role("button", name="Make the table").click()
+    p.wait_for_selector(".table-head, .invitations")
+    if p.locator(".invitations").count() == 0:  # nobody to invite: straight to the table
+        return p.url.rsplit("/", 1)[-1]
     to_table = p.get_by_role("link", name="Go to the table")
     table = (to_table.get_attribute("href") or "").rsplit("/", 1)[-1]
     if go:

@@ -58,17 +58,20 @@ class Player:
     def play(self, action: str) -> None:
         """Point at the board where it offers ``action``; otherwise use the choice list."""
         before = self.last
-        spot = self.page.locator(f'.rt-board [data-action="{action}"]')
-        if spot.count():
-            spot.first.click()
-            self.on_board += 1
-        else:
-            self.page.locator(".choice .action").get_by_text(action, exact=True).click()
-            self.on_list += 1
-        end = time.monotonic() + 30
-        while not self._moved_on(before):
-            assert time.monotonic() < end, f"{action!r} changed nothing"
-            self.page.wait_for_timeout(20)
+        for _ in range(3):  # a push may redraw the board under the pointer: point again
+            spot = self.page.locator(f'.rt-board [data-action="{action}"]')
+            if spot.count():
+                spot.first.click()
+                self.on_board += 1
+            else:
+                self.page.locator(".choice .action").get_by_text(action, exact=True).click()
+                self.on_list += 1
+            end = time.monotonic() + 15
+            while not self._moved_on(before) and time.monotonic() < end:
+                self.page.wait_for_timeout(20)
+            if self._moved_on(before):
+                return
+        raise AssertionError(f"{action!r} changed nothing")
 
     def _moved_on(self, before: dict[str, Any]) -> bool:
         """Whether the newest state answers this seat's move (other seats' sealed choices

@@ -182,7 +182,8 @@ def describe_choice(view: Mapping[str, Any], action: RaiateaAction) -> str | Non
     verb, arg = action.verb, action.arg
     if verb in ("keep", "prepare", "perform", "discard"):
         card = RITUALS[arg]
-        return f"{card['name']}, {card['type']}, cost {card['cost']}: {card['text']}"
+        cost = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in card["cost"].items())
+        return f"{card['name']}, {card['type']}, costs {cost}: {card['text']}"
     if verb in ("pick", "give", "get", "steal") and arg in MASKS:
         return str(MASKS[arg]["text"])
     if verb == "mission":

@@ -67,7 +67,9 @@ function NewTable({ games, onMade }) {
       for (const [seat, token] of Object.entries(done.tokens)) {
         keepToken(done.table.id, Number(seat), token, gameId);
       }
-      onMade(done);
+      // Nobody to invite: straight to the table. Otherwise show the links to send first.
+      if (Object.keys(done.invitations).length === 0) location.hash = `#/t/${done.table.id}`;
+      else onMade(done);
     } catch (e) {
       setError(e.message);
     } finally {

@@ -37,12 +37,12 @@ export function Replay({ id }) {
     <header class="table-head"><a href="#/" class="home">vaka</a>
       <h1>${table.game_name}: replay</h1></header>
     <div class="replay-controls" role="group" aria-label="replay controls">
-      <button onClick=${() => setStep(0)} aria-label="first">⏮</button>
+      <button onClick=${() => setStep(0)} aria-label="first">|◀</button>
       <button onClick=${() => setStep(Math.max(0, step - 1))} aria-label="back">◀</button>
       <button onClick=${() => setPlaying(!playing)}>${playing ? "Pause" : "Play"}</button>
       <button onClick=${() => setStep(Math.min(view.steps, step + 1))}
         aria-label="forward">▶</button>
-      <button onClick=${() => setStep(view.steps)} aria-label="last">⏭</button>
+      <button onClick=${() => setStep(view.steps)} aria-label="last">▶|</button>
       <input type="range" min="0" max=${view.steps} value=${step} aria-label="step"
         onInput=${(e) => setStep(Number(e.target.value))} />
       <span>${step} / ${view.steps}</span>

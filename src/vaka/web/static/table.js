@@ -78,7 +78,8 @@ export function Table({ id }) {
             version: msg.version })}>Undo</button>`}
           ${yours && html`<button onClick=${askHint} disabled=${hints === "thinking"}>
             ${hints === "thinking" ? "Thinking…" : "Hint"}</button>`}
-          ${msg.seat !== null && !over && html`<button class="quiet" onClick=${() =>
+          ${msg.seat !== null && !over && !msg.table.seats[msg.seat].left &&
+            html`<button class="quiet" onClick=${() =>
             confirm("Resign? A bot will play your seat to the end.") &&
             send({ type: "resign" })}>Resign</button>`}
         </div>
@@ -172,13 +173,16 @@ function Hints({ hints, act }) {
 }
 
 function Log({ log }) {
-  const end = useRef(null);
-  useEffect(() => end.current?.scrollIntoView({ block: "nearest" }), [log.length]);
+  // Keep the newest line in sight by scrolling the list itself, never the page: a page
+  // that jumps to its log on every move loses its reader (on a phone most of all).
+  const list = useRef(null);
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [log.length]);
   return html`<section class="log" aria-label="what happened" aria-live="polite">
     <h2>Log</h2>
-    <ol>${log.slice(-200).map((e) => html`<li style=${
-      e.seat !== null ? `--seat: ${seatColour(e.seat)}` : ""}>${e.text}</li>`)}
-      <li ref=${end} class="end"></li></ol>
+    <ol ref=${list}>${log.slice(-200).map((e) => html`<li style=${
+      e.seat !== null ? `--seat: ${seatColour(e.seat)}` : ""}>${e.text}</li>`)}</ol>
   </section>`;
 }
 

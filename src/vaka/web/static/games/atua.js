@@ -7,6 +7,7 @@ import { seatColour } from "../colors.js";
 import { Coconuts, Face, IslandCards, islandPoses, useFaces } from "./atuacards.js";
 import { bounds, fitBox } from "./atuageom.js";
 import { MyIsland } from "./atuaplace.js";
+import { theirs } from "../words.js";
 
 const SMALL = /^(pass|reveal|spare|give|score \w+)$/;
 
@@ -39,7 +40,7 @@ function Prompt({ view, me, legal, act }) {
   const small = legal.filter((c) => SMALL.test(c.action));
   let text = "The game is over: the scores are beside the board.";
   if (d) {
-    text = d.seat === me ? `Your move: ${d.prompt}` : `Seat ${d.seat} is to ${d.prompt}`;
+    text = d.seat === me ? `Your move: ${d.prompt}` : `Seat ${d.seat} is to ${theirs(d.prompt)}`;
     if (d.pile) text += ` (pile ${d.pile} is empty)`;
   }
   return html`<div class="atua-prompt" style=${d ? `--seat: ${seatColour(d.seat)}` : ""}>

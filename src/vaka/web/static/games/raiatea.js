@@ -10,6 +10,7 @@ import { Hit, Lines, Panel, seatName, Spot } from "./raiatea-draw.js";
 import { Island, Temple } from "./raiatea-table.js";
 import { Markets, Statues } from "./raiatea-markets.js";
 import { Screen } from "./raiatea-screens.js";
+import { theirs } from "../words.js";
 
 let components = null; // the printed components, fetched once per page
 
@@ -69,7 +70,8 @@ function Banner({ ctx, width }) {
     text = `Game over${w ? `: won by ${w}` : ""}`;
   } else if (!d) text = "";
   else if (Array.isArray(d.seats)) text = `Everyone at once: ${d.prompt}`;
-  else text = `${d.seat === ctx.seat ? "Your move" : seatName(ctx, d.seat)}: ${d.prompt}`;
+  else if (d.seat === ctx.seat) text = `Your move: ${d.prompt}`;
+  else text = `${seatName(ctx, d.seat)}: ${theirs(d.prompt)}`;
   const room = Math.floor((width - 24 - markers.length * 96) / 7.6);
   const lines = wrap(text, room, 3).length;
   const h = 22 + lines * 16;

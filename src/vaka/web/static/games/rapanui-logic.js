@@ -1,6 +1,7 @@
 // Rapa Nui's board, the parts that are plain data: which legal action a drawn thing stands
 // for, how the hand groups, where the panels go. No drawing and no rules here: legality is
 // always the server's `legal` list; these functions only look actions up in it.
+import { theirs } from "../words.js";
 
 export const RESOURCES = ["fish", "grain", "mulberry", "potato"];
 export const KINDS = [...RESOURCES, "woodcutter", "priest", "moai"];
@@ -84,7 +85,7 @@ export function banner(view, table) {
   const d = view.decision;
   if (!d) return `Turn ${view.turn}`;
   const doing = d.seat === view.seat ? `your move: ${d.prompt}`
-    : `${seatName(table, d.seat)} is to ${d.prompt}`;
+    : `${seatName(table, d.seat)} is to ${theirs(d.prompt)}`;
   const round = d.seat !== view.active ? ` (sacrifice round after ${
     view.active === view.seat ? "your" : `${seatName(table, view.active)}'s`} Moai)` : "";
   return `Turn ${view.turn} — ${doing}${round}`;
