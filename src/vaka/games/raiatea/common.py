@@ -157,6 +157,13 @@ def to_market(st: RaiateaState, card: str) -> None:
         st.mask_market.sort()
 
 
+def all_to_market(st: RaiateaState, cards: list[str]) -> None:
+    """Forest cards left over go to their markets, each said in the log."""
+    for card in cards:
+        to_market(st, card)
+        st.log.append(("to_market", None, card))
+
+
 def reveal_forest(st: RaiateaState) -> None:
     """Reveal players + 1 forest cards (what is left, when the pile runs short: U21)."""
     for _ in range(min(st.players + 1, len(st.forest))):

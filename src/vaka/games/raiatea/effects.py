@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from vaka.games.raiatea import actions as A
-from vaka.games.raiatea.common import Rules, gain, push, warded
+from vaka.games.raiatea.common import Rules, all_to_market, gain, push, warded
 from vaka.games.raiatea.params import (
     ASSISTANTS,
     COMMODITIES,
@@ -421,11 +421,7 @@ def _forest_keep(st: RaiateaState, step: ForestKeep, act: RaiateaAction) -> None
 
 
 def _revealed_rest(st: RaiateaState, step: RevealedRest) -> None:
-    from vaka.games.raiatea.common import to_market
-
-    for card in st.revealed:
-        to_market(st, card)
-        st.log.append(("to_market", None, card))
+    all_to_market(st, st.revealed)
     st.revealed = []
 
 

@@ -10,6 +10,7 @@ from vaka.games.raiatea.common import (
     MERCHANT,
     Rules,
     advance,
+    all_to_market,
     clockwise,
     gain_priests,
     hire_cost,
@@ -18,7 +19,6 @@ from vaka.games.raiatea.common import (
     recruit_cost,
     reveal_forest,
     roll,
-    to_market,
 )
 from vaka.games.raiatea.params import (
     ASSISTANTS,
@@ -124,9 +124,7 @@ def _pick(st: RaiateaState, step: Pick, act: RaiateaAction) -> None:
 
 def _forest_last(st: RaiateaState, step: ForestLast) -> None:
     """R2: "When only one Card remains, add it to the appropriate Market"."""
-    for card in st.display:
-        to_market(st, card)
-        st.log.append(("to_market", None, card))
+    all_to_market(st, st.display)
     st.display = []
 
 
