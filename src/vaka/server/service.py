@@ -141,7 +141,7 @@ class TableService:
             await self._tell(table_id)
 
     async def _catch_up(self, table: Table) -> bool:
-        fresh = await self.store.load(table.id)
+        fresh = await self.store.load(table.id, after=table.version)
         if fresh is None:
             return False
         changed = (
@@ -157,9 +157,8 @@ class TableService:
         )
         table.data.started_at, table.data.finished_at = fresh.started_at, fresh.finished_at
         for move in fresh.moves:
-            if move.number > table.version:
-                table.follow(move)
-                changed = True
+            table.follow(move)
+            changed = True
         return changed
 
     async def summaries(self, status: str) -> list[TableSummary]:

@@ -233,7 +233,9 @@ class Store:
                 for seat in data.seats
             )
 
-    async def load(self, table_id: str) -> TableData | None:
+    async def load(self, table_id: str, after: int = 0) -> TableData | None:
+        """A table as stored, with its moves numbered above ``after`` (all by default: a
+        process catching up asks only for what it has not seen)."""
         async with self.sessions() as s:
             row = await s.get(TableRow, table_id)
             if row is None:
@@ -243,7 +245,7 @@ class Store:
                     select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
                 )
             ).all()
-            moves = await self._moves(s, table_id, 0)
+            moves = await self._moves(s, table_id, after)
             chat = (
                 await s.scalars(
                     select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id)
@@ -265,10 +267,6 @@ class Store:
             moves=moves,
             chat=[Chat(c.seat, c.name, c.text, c.at) for c in chat],
         )
-
-    async def moves_after(self, table_id: str, number: int) -> list[Move]:
-        async with self.sessions() as s:
-            return await self._moves(s, table_id, number)
 
     @staticmethod
     async def _moves(s: Any, table_id: str, after: int) -> list[Move]:
