@@ -160,10 +160,8 @@ def create_app(url: str, bot_workers: int = 1, budgets: dict[str, float] | None 
     async def games() -> list[GameInfo]:
         """The games, their player counts, options and bot levels."""
         infos = []
-        for gid in game_ids():
+        for gid in (g for g in game_ids() if g in PUBLIC_GAMES):
             game = load(gid)
-            if gid not in PUBLIC_GAMES:
-                continue
             infos.append(
                 GameInfo(
                     id=gid,
