@@ -53,3 +53,16 @@ def test_an_invited_friend_opens_their_seat_from_the_link(page: Watched, web: Se
     friend.wait_for_selector(".table-head")
     assert "Friend 1 (you)" in friend.locator(".seats").inner_text()
     friend.context.close()
+
+
+def test_the_lobby_offers_only_the_options_of_the_chosen_player_count(
+    page: Watched, web: Server
+) -> None:
+    p = page.page
+    p.goto(web.url + "/")
+    p.get_by_label("Game", exact=True).select_option("atua")
+    options = p.locator("fieldset", has_text="Options")
+    p.get_by_label("Players", exact=True).select_option("3")
+    assert "first game" in options.inner_text() and "level" not in options.inner_text()
+    p.get_by_label("Players", exact=True).select_option("1")
+    assert "level" in options.inner_text() and "first game" not in options.inner_text()

@@ -28,6 +28,8 @@ class Option:
     default: Any
     help: str
     choices: tuple[Any, ...] = ()
+    #: the player counts the option matters at; empty means every count
+    players: tuple[int, ...] = ()
 
 
 class Game(ABC):

@@ -162,6 +162,7 @@ def create_app(url: str, bot_workers: int = 1, budgets: dict[str, float] | None 
         infos = []
         for gid in (g for g in game_ids() if g in PUBLIC_GAMES):
             game = load(gid)
+            every = range(game.min_players, game.max_players + 1)
             infos.append(
                 GameInfo(
                     id=gid,
@@ -173,6 +174,7 @@ def create_app(url: str, bot_workers: int = 1, budgets: dict[str, float] | None 
                             "default": opt.default,
                             "help": opt.help,
                             "choices": list(opt.choices),
+                            "players": list(opt.players or every),
                         }
                         for name, opt in game.options.items()
                     },

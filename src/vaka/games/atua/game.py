@@ -25,12 +25,14 @@ class Atua(Game):
             help="solo game only: Tahuma's starting score, easy 20, medium 28, hard 35, "
             "legendary 42 ('expert' is the same)",
             choices=tuple(SOLO_LEVELS),
+            players=(1,),
         ),
         "first_game": Option(
             default=False,
             help="play without resident and fate tiles, as the rulebook recommends for your "
             "first games (the solo game never uses them)",
             choices=(False, True),
+            players=(2, 3, 4, 5, 6),
         ),
     }
 

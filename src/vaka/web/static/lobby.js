@@ -51,6 +51,8 @@ function NewTable({ games, onMade }) {
     setSeats(defaultSeats(n));
     setOptions({});
   };
+  // Only the options that matter at this player count are shown and sent.
+  const shown = Object.entries(game.options).filter(([, opt]) => opt.players.includes(players));
   const pickPlayers = (n) => {
     setPlayers(n);
     setSeats(Array.from({ length: n }, (_, i) => seats[i] || "bot:medium"));
@@ -62,7 +64,8 @@ function NewTable({ games, onMade }) {
     const me = name.trim() || "Player";
     localStorage.setItem("vaka.name", me);
     try {
-      const body = { game: gameId, players, seats, name: me, options, clock, policy };
+      const chosen = Object.fromEntries(shown.filter(([k]) => k in options).map(([k]) => [k, options[k]]));
+      const body = { game: gameId, players, seats, name: me, options: chosen, clock, policy };
       const done = await api("/api/tables", { method: "POST", body });
       for (const [seat, token] of Object.entries(done.tokens)) {
         keepToken(done.table.id, Number(seat), token, gameId);
@@ -99,8 +102,8 @@ function NewTable({ games, onMade }) {
           ${LEVELS.map((l) => html`<option value=${`bot:${l}`}>bot, ${l}</option>`)}
         </select></label>`)}
     </fieldset>
-    ${Object.keys(game.options).length > 0 && html`<fieldset><legend>Options</legend>
-      ${Object.entries(game.options).map(([key, opt]) => html`<${OptionField} name=${key}
+    ${shown.length > 0 && html`<fieldset><legend>Options</legend>
+      ${shown.map(([key, opt]) => html`<${OptionField} name=${key}
         opt=${opt} value=${options[key] ?? opt.default}
         onChange=${(v) => setOptions({ ...options, [key]: v })} />`)}
     </fieldset>`}
