@@ -223,3 +223,21 @@ def test_the_components_name_every_card_a_view_can_show() -> None:
         "neighbourhood",
         "market",
     }
+
+
+SMALLEST_TEXT = """() => Math.min(...[...document.querySelectorAll('.rt-panel text')]
+  .filter((t) => t.getBBox().width > 0)
+  .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))"""
+
+
+def test_the_boards_small_print_stays_readable_on_common_screens(
+    page: Watched, web: Server
+) -> None:
+    make_table(page, web, "raiatea", ["me", "bot:random", "bot:random", "bot:random"])
+    p = page.page
+    p.wait_for_selector(".rt-panel")
+    for width in (1024, 1280, 1440, 1640, 1920):
+        p.set_viewport_size({"width": width, "height": 900})
+        p.wait_for_timeout(100)  # the layout settles after the resize
+        smallest = p.evaluate(SMALLEST_TEXT)
+        assert smallest >= 8.5, f"text of {smallest:.1f}px at a {width}px wide window"

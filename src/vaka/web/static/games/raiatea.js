@@ -24,7 +24,7 @@ function useComponents() {
   return comps;
 }
 
-const NARROW = "(max-width: 760px)";
+const NARROW = "(max-width: 1639px)"; // one column of panels (raiatea.css)
 
 function useNarrow() {
   const [narrow, setNarrow] = useState(() => matchMedia(NARROW).matches);
@@ -48,7 +48,7 @@ export function Board({ view, seat, legal, act, table }) {
   const me = view.seats.find((s) => s.seat === seat);
   const others = view.seats.filter((s) => s.seat !== seat);
   const wide = narrow ? 520 : WIDE;
-  return html`<div class=${`rt-board${narrow ? " rt-narrow" : ""}`}>
+  return html`<div class="rt-board">
     <${Banner} ctx=${ctx} width=${wide} />
     <${Island} ctx=${ctx} />
     <${Temple} ctx=${ctx} />
