@@ -41,6 +41,8 @@ def test_a_table_made_in_the_lobby_is_found_again_and_plays(page: Watched, web: 
     mine = p.get_by_role("region", name="Your games")
     mine.wait_for()
     assert table in mine.locator("a").first.get_attribute("href")
+    details = mine.locator(".details").first.inner_text()
+    assert details.startswith("made just now · ") and "move" in details
 
 
 def test_an_invited_friend_opens_their_seat_from_the_link(page: Watched, web: Server) -> None:

@@ -1,11 +1,33 @@
 // A decision's prompt as others read it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { theirs } from "../../../src/vaka/web/static/words.js";
+import { ago, tableDetails, theirs } from "../../../src/vaka/web/static/words.js";
 
 test("a prompt for the seat that decides speaks of that seat to everyone else", () => {
   assert.equal(theirs("lay out a card from your hand"), "lay out a card from their hand");
   assert.equal(theirs("You may pass"), "They may pass");
   assert.equal(theirs("recruit priests (2 pearls: 1)"), "recruit priests (2 pearls: 1)");
   assert.equal(theirs("choose yourself"), "choose yourself"); // whole words only
+});
+
+test("how long ago reads in the largest whole unit", () => {
+  const now = 1_000_000;
+  assert.equal(ago(now - 5, now), "just now");
+  assert.equal(ago(now - 125, now), "2 min ago");
+  assert.equal(ago(now - 3 * 3600 - 5, now), "3 h ago");
+  assert.equal(ago(now - 86400, now), "1 day ago");
+  assert.equal(ago(now + 30, now), "just now"); // a clock a little ahead is not the future
+});
+
+test("a table's details tell it from a similar one", () => {
+  const base = { created_at: Date.now() / 1000 - 600, version: 0, clock: { kind: "none" },
+    seats: [{ name: "Ana" }, { name: "bot" }], to_move: [0], status: "open", options: {} };
+  assert.equal(tableDetails(base), "made 10 min ago");
+  const playing = { ...base, status: "playing", version: 12,
+    clock: { kind: "live", minutes: 20, increment: 10 }, options: { first_game: true, level: "hard" } };
+  assert.equal(tableDetails(playing), "made 10 min ago · 12 moves · live 20+10s · Ana to move · first game · level hard");
+  const over = { ...base, status: "over", version: 80, winners: [1], clock: { kind: "turn", days: 1 } };
+  assert.equal(tableDetails(over), "made 10 min ago · 80 moves · 1 day a move · won by bot");
+  const known = { level: { default: "hard" }, first_game: { default: false } };
+  assert.equal(tableDetails(playing, known), "made 10 min ago · 12 moves · live 20+10s · Ana to move · first game");
 });

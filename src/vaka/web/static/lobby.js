@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { api, inviteLink, keepToken, myTables } from "./net.js";
+import { tableDetails } from "./words.js";
 
 const LEVELS = ["random", "easy", "medium", "hard"];
 
@@ -20,10 +21,10 @@ export function Lobby() {
     ${made
       ? html`<${Invitations} made=${made} />`
       : games.length > 0 && html`<${NewTable} games=${games} onMade=${setMade} />`}
-    <${TableList} title="Your games" mine=${true} />
-    <${TableList} title="Open tables: join one" status="open" />
-    <${TableList} title="Being played: watch" status="playing" />
-    <${TableList} title="Finished: replay" status="over" />
+    <${TableList} title="Your games" mine=${true} games=${games} />
+    <${TableList} title="Open tables: join one" status="open" games=${games} />
+    <${TableList} title="Being played: watch" status="playing" games=${games} />
+    <${TableList} title="Finished: replay" status="over" games=${games} />
   </main>`;
 }
 
@@ -172,7 +173,7 @@ function Invitations({ made }) {
   </section>`;
 }
 
-function TableList({ title, status, mine }) {
+function TableList({ title, status, mine, games }) {
   const [tables, setTables] = useState([]);
   useEffect(() => {
     if (mine) {
@@ -186,10 +187,11 @@ function TableList({ title, status, mine }) {
   }, [status, mine]);
   if (tables.length === 0) return null;
   return html`<section class="card tables" aria-label=${title}><h2>${title}</h2>
-    <ul>${tables.map((t) => html`<li><${TableLine} table=${t} /></li>`)}</ul></section>`;
+    <ul>${tables.map((t) => html`<li><${TableLine} table=${t}
+      game=${games.find((g) => g.id === t.game)} /></li>`)}</ul></section>`;
 }
 
-function TableLine({ table }) {
+function TableLine({ table, game }) {
   const who = table.seats
     .map((s) => (s.kind === "open" ? "open seat" : s.name))
     .join(", ");
@@ -206,7 +208,7 @@ function TableLine({ table }) {
   };
   const target = table.status === "over" ? `#/replay/${table.id}` : `#/t/${table.id}`;
   return html`<span class="game-name">${table.game_name}</span>
-    <span class="who">${who}</span>
+    <span class="who">${who}<small class="details">${tableDetails(table, game?.options)}</small></span>
     <span class="status">${table.status}</span>
     ${open.map((s) => html`<button onClick=${() => join(s.seat)}>
       Join as seat ${s.seat}</button>`)}

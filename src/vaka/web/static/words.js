@@ -7,3 +7,33 @@ export function theirs(prompt) {
     .replace(/\byou\b/g, "they")
     .replace(/\bYou\b/g, "They");
 }
+
+// "just now", "5 min ago", "3 h ago", "2 days ago": how long ago a moment (seconds since the
+// epoch) was, for telling similar tables apart.
+export function ago(seconds, now = Date.now() / 1000) {
+  const s = Math.max(0, now - seconds);
+  if (s < 60) return "just now";
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  const d = Math.floor(s / 86400);
+  return `${d} day${d === 1 ? "" : "s"} ago`;
+}
+
+// One line that tells a table from its neighbours in a list: when it was made, how far it
+// has gone, its clock, who won or whose move it is, and the options not at their defaults
+// (`known`: the game's options as /api/games lists them).
+export function tableDetails(t, known = {}) {
+  const parts = [`made ${ago(t.created_at)}`];
+  if (t.version > 0) parts.push(`${t.version} move${t.version === 1 ? "" : "s"}`);
+  if (t.clock?.kind === "live") parts.push(`live ${t.clock.minutes}+${t.clock.increment}s`);
+  if (t.clock?.kind === "turn") parts.push(`${t.clock.days} day${t.clock.days === 1 ? "" : "s"} a move`);
+  const name = (s) => t.seats[s]?.name || `seat ${s}`;
+  if (t.status === "over" && t.winners?.length) parts.push(`won by ${t.winners.map(name).join(" and ")}`);
+  else if (t.status === "playing" && t.to_move.length === 1) parts.push(`${name(t.to_move[0])} to move`);
+  const changed = Object.entries(t.options || {}).filter(([k, v]) => known[k]?.default !== v);
+  const options = changed.map(([k, v]) => {
+    const name = k.replace(/_/g, " ");
+    return v === true ? name : v === false ? `no ${name}` : `${name} ${v}`;
+  });
+  return parts.concat(options).join(" · ");
+}
