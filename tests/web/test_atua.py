@@ -192,6 +192,13 @@ def test_a_card_dropped_on_the_star_is_refused_then_turned_and_laid(
     assert "covers the star" in reasons and "never be covered" in reasons
     assert log_size(p) == before and legal(p) == choices  # nothing was laid
     assert p.locator(".atua-mine .held").count() == 1
+    # the key names every symbol and totem the printed cards carry
+    p.locator(".atua-key summary").click()
+    key = p.locator(".atua-key").inner_text()
+    comps = GAME.components()
+    kinds = [k for k in comps["symbol_kinds"] if k != "totem"]
+    totems = [f"{t.replace('_', ' ')} totem" for t in comps["totems"]]
+    assert all(name in key for name in kinds + totems), key
     p.set_viewport_size({"width": 390, "height": 844})
     p.wait_for_timeout(300)
     p.locator(".atua-mine").scroll_into_view_if_needed()

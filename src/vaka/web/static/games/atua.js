@@ -4,7 +4,7 @@
 // legality is always the server's (the legal list and `check`).
 import { html } from "../html.js";
 import { seatColour } from "../colors.js";
-import { Coconuts, Face, IslandCards, islandPoses, useFaces } from "./atuacards.js";
+import { Coconuts, Face, IslandCards, islandPoses, SymbolKey, useFaces } from "./atuacards.js";
 import { bounds, fitBox } from "./atuageom.js";
 import { MyIsland } from "./atuaplace.js";
 import { theirs } from "../words.js";
@@ -30,6 +30,7 @@ export function Board({ view, seat, legal = [], act, check, onChecked }) {
       holding=${holder === me ? view.holding : null} legal=${legal} act=${act} check=${check}
       onChecked=${onChecked} label=${`your island (seat ${me})`} />`}
     ${mine && html`<${SeatFacts} s=${mine} faces=${faces} me=${me} />`}
+    <${SymbolKey} />
     <div class="atua-others">${others.map((s) => html`<${OtherIsland} s=${s} faces=${faces}
       holding=${holder === s.seat ? view.holding : null} />`)}</div>
   </div>`;

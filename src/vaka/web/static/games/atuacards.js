@@ -44,6 +44,27 @@ export function Face({ face, outline = "#3b3b3b" }) {
   </g>`;
 }
 
+/** What the two letters on the badges mean, drawn as the badges are (a key for newcomers). */
+export function SymbolKey() {
+  const badge = (label, colour, name) => html`<li><svg viewBox="-12 -12 24 24" width="20"
+      height="20" aria-hidden="true"><circle r="10" fill="white" stroke=${colour}
+      stroke-width="2" /><text y="3.5" font-size="9.5" text-anchor="middle" fill=${colour}
+      font-weight="bold">${label}</text></svg>${name}</li>`;
+  return html`<details class="atua-key"><summary>Key to the symbols</summary><ul>
+    ${Object.entries(SYMBOLS).filter(([k]) => k !== "volcano")
+      .map(([k, [label, colour]]) => badge(label, colour, k))}
+    <li><svg viewBox="-12 -12 24 24" width="20" height="20" aria-hidden="true"><circle r="10"
+      fill="#f3b8a8" stroke="#b3261e" stroke-width="2" /></svg>volcano</li>
+    <li><svg viewBox="-12 -12 24 24" width="20" height="20" aria-hidden="true"><${Star} x=${0}
+      y=${0} r=${10} /></svg>village star</li>
+    ${Object.entries(TOTEMS).map(([k, label]) => badge(label, "#6a1b9a",
+      `${k.replace(/_/g, " ")} totem`))}
+  </ul><p>Fisherman pairs with fish, huntress with bird, canoe with palm; totems score by how
+    many different kinds lie on your island (two alike count for neither). Cards (c12) and
+    fate tiles (f3) go by their printed numbers.</p>
+  </details>`;
+}
+
 export function symbolName(s) {
   return s.totem ? `${s.totem.replace(/_/g, " ")} totem` : s.kind;
 }
