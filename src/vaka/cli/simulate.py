@@ -15,7 +15,7 @@ from rich.table import Table
 from vaka.cli.common import OPTION_HELP, console, errors, friendly_errors, parse_options
 from vaka.core.errors import InvalidOptions
 from vaka.core.registry import load
-from vaka.sim.runner import MIXED, SimulationResult, simulate
+from vaka.sim.runner import BACKENDS, MIXED, SimulationResult, simulate
 
 
 def seat_agents(agents: str, players: int | None, max_players: int) -> list[str]:
@@ -58,9 +58,30 @@ def command(
     jobs: Annotated[
         int,
         typer.Option(
-            "--jobs", "-j", min=1, help="Worker processes. The results do not depend on it."
+            "--jobs",
+            "-j",
+            min=1,
+            help="Worker processes (with --backend ray: about 4 "
+            "tasks per job). The results do not depend on it.",
         ),
     ] = 1,
+    backend: Annotated[
+        str,
+        typer.Option(
+            "--backend",
+            help="process: worker processes on this machine; ray: tasks on a Ray cluster "
+            "(pip install 'vaka[ray]'). The results do not depend on it.",
+        ),
+    ] = "process",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            "--address",
+            help="With --backend ray: auto (the cluster this machine belongs to) or "
+            "ray://host:port; default: a Ray started on this machine for the run.",
+            show_default=False,
+        ),
+    ] = None,
     json: Annotated[
         bool, typer.Option("--json", help="Print the statistics as JSON on stdout.")
     ] = False,
@@ -112,12 +133,18 @@ def command(
 
       vaka simulate rapa-nui -n 10000 --jobs 4      [dim]# use 4 processes[/dim]
 
+      vaka simulate rapa-nui -n 100000 -j 64 --backend ray --address auto [dim]# a Ray cluster[/dim]
+
       vaka simulate rapa-nui --agents random,random [dim]# one agent per seat[/dim]
 
       vaka simulate rapa-nui -a medium,easy,random --report out [dim]# tournament + HTML[/dim]
 
       vaka simulate rapa-nui --json > stats.json    [dim]# machine-readable[/dim]
     """
+    if backend not in BACKENDS:
+        raise typer.BadParameter(f"choose {' or '.join(BACKENDS)}", param_hint="--backend")
+    if address is not None and backend != "ray":
+        raise typer.BadParameter("--address goes with --backend ray", param_hint="--address")
     with friendly_errors():
         info = load(game)
         names = seat_agents(agents, players, info.max_players)
@@ -145,6 +172,8 @@ def command(
                 progress=lambda done: bar.update(task, completed=done),
                 rotate=rotate,
                 options=parse_options(option),
+                backend=backend,
+                address=address,
             )
         elapsed = time.perf_counter() - started
         index = None

@@ -34,6 +34,9 @@ Progress = Callable[[int], None]
 MAX_CHUNK = 50
 
 
+#: Where the games are played: worker processes on this machine, or a Ray cluster.
+BACKENDS = ("process", "ray")
+
 #: :attr:`SeatStats.agent` of a seat where more than one agent sat during the run.
 MIXED = "mixed"
 
@@ -331,6 +334,8 @@ def simulate(
     *,
     rotate: bool = True,
     options: Mapping[str, Any] | None = None,
+    backend: str = "process",
+    address: str | None = None,
 ) -> SimulationResult:
     """Play ``games`` games of ``game_id`` between ``agents`` (one per seat) and sum them up.
 
@@ -338,7 +343,9 @@ def simulate(
     them as :func:`seating` says; without it, agent ``s`` sits in seat ``s`` every game.
 
     The result depends only on the arguments other than ``jobs`` and ``progress``: with
-    ``jobs`` > 1 the games are shared among that many worker processes. Bad input (an
+    ``jobs`` > 1 the games are shared among that many worker processes, and with
+    ``backend="ray"`` they run as tasks on a Ray cluster at ``address``
+    (:mod:`vaka.sim.cluster`; ``jobs`` then only sizes the chunks). Bad input (an
     unknown game or agent, a player count or option the game refuses) raises a
     :class:`~vaka.VakaError` before any game is played; ``games`` or ``jobs`` below 1 a
     :class:`ValueError`.
@@ -347,6 +354,8 @@ def simulate(
         raise ValueError(f"the number of games must be at least 1, not {games!r}")
     if type(jobs) is not int or jobs < 1:
         raise ValueError(f"the number of jobs must be at least 1, not {jobs!r}")
+    if backend not in BACKENDS:
+        raise ValueError(f"the backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     names = tuple(name.strip().lower() for name in agents)
     game = load(game_id)
     options = game.check_options(options or {})
@@ -358,8 +367,14 @@ def simulate(
     size = _chunk_size(games, jobs)
     bounds = [(start, min(start + size, games)) for start in range(0, games, size)]
     done = 0
-    if jobs == 1 or len(bounds) == 1:
-        matches: list[MatchResult] = []
+    matches: list[MatchResult] = []
+    if backend == "ray":
+        from vaka.sim.cluster import play_on_ray
+
+        matches = play_on_ray(
+            _play_chunk, (game_id, names, seed, options, rotate), bounds, progress, address
+        )
+    elif jobs == 1 or len(bounds) == 1:
         for start, stop in bounds:
             matches.extend(_play_chunk(game_id, names, seed, start, stop, options, rotate))
             done += stop - start

@@ -1,0 +1,210 @@
+"""Fixed-length numeric observations, built field by field from one seat's view.
+
+A game's :class:`Layout` lists its fields: table fields read the whole view, seat fields
+read one entry of ``view["seats"]`` and are repeated for every seat, the observer first and
+then the others in seat order after it ("seat+1" sits to the observer's left), so that an
+agent sees itself at the same place whatever its seat number. The same list writes the
+field table of docs/ENVIRONMENTS.md (:meth:`Encoder.markdown`), so the two cannot drift.
+
+Every value is clipped to its field's range; the ranges are generous (random games stay
+well inside them, tests/envs check it), the clip only keeps the Box contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+View = Mapping[str, Any]
+Reader = Callable[[View], Sequence[float]]
+SeatReader = Callable[[View, View], Sequence[float]]  # (seat entry, whole view)
+
+
+@dataclass(frozen=True)
+class Field:
+    """``size`` numbers in ``[low, high]`` read from the whole view."""
+
+    name: str
+    size: int
+    high: float
+    doc: str
+    read: Reader
+    low: float = 0.0
+
+
+@dataclass(frozen=True)
+class SeatField:
+    """``size`` numbers in ``[low, high]`` read from one seat's entry of the view."""
+
+    name: str
+    size: int
+    high: float
+    doc: str
+    read: SeatReader
+    low: float = 0.0
+
+
+@dataclass(frozen=True)
+class Layout:
+    table: tuple[Field, ...]
+    seat: tuple[SeatField, ...]
+
+
+# ------------------------------------------------------------------ helpers for layouts
+def onehot(value: object, vocab: Sequence[object]) -> list[float]:
+    """1 at ``value``'s place in ``vocab`` (all 0 if it is not there, e.g. None)."""
+    return [1.0 if v == value else 0.0 for v in vocab]
+
+
+def counts(items: Iterable[object], vocab: Sequence[object]) -> list[float]:
+    """How often each word of ``vocab`` occurs among ``items``."""
+    place = {v: i for i, v in enumerate(vocab)}
+    out = [0.0] * len(vocab)
+    for item in items:
+        if item in place:
+            out[place[item]] += 1.0
+    return out
+
+
+def per(mapping: Mapping[str, Any] | None, keys: Sequence[str]) -> list[float]:
+    """The numbers of a ``{name: number}`` mapping, in ``keys`` order (0 when absent)."""
+    mapping = mapping or {}
+    return [float(mapping.get(k) or 0) for k in keys]
+
+
+def relative(seat: object, view: View) -> int | None:
+    """A seat number as seen from the observer: 0 is the observer, 1 the next seat..."""
+    if type(seat) is not int or seat < 0:
+        return None
+    players: int = view["players"]
+    me: int = view["seat"]
+    return (seat - me) % players
+
+
+def seat_onehot(seat: object, view: View) -> list[float]:
+    """A seat as a one-hot over the relative seats (all 0 for none)."""
+    out = [0.0] * view["players"]
+    rel = relative(seat, view)
+    if rel is not None:
+        out[rel] = 1.0
+    return out
+
+
+def seats_multihot(seats: Iterable[object], view: View) -> list[float]:
+    out = [0.0] * view["players"]
+    for seat in seats:
+        rel = relative(seat, view)
+        if rel is not None:
+            out[rel] = 1.0
+    return out
+
+
+def by_seat(values: Sequence[float], view: View) -> list[float]:
+    """A per-seat list reordered so that the observer's value comes first."""
+    me: int = view["seat"]
+    n = len(values)
+    return [float(values[(me + k) % n]) for k in range(n)]
+
+
+def common_fields(phases: Sequence[str]) -> tuple[Field, ...]:
+    """The fields every game starts with: who is to move and what is being decided."""
+    return (
+        Field(
+            "to_move",
+            -1,
+            1,
+            "1 for each seat that must act now (relative seats; several: a sealed choice)",
+            lambda v: seats_multihot(v["to_move"], v),
+        ),
+        Field("is_over", 1, 1, "1 once the game has ended", lambda v: [float(v["is_over"])]),
+        Field(
+            "decision.phase",
+            len(phases),
+            1,
+            "one-hot of the step being decided: " + ", ".join(phases),
+            lambda v: onehot((v.get("decision") or {}).get("phase"), phases),
+        ),
+    )
+
+
+# ------------------------------------------------------------------ the encoder
+@dataclass(frozen=True)
+class Slot:
+    """A field placed in the vector: ``size`` numbers from ``offset``."""
+
+    name: str
+    offset: int
+    size: int
+    low: float
+    high: float
+    doc: str
+
+
+class Encoder:
+    """Turns a seat's view into a float32 vector of fixed length for ``players`` seats.
+
+    A field of size ``-1`` has one number per seat (``players`` numbers).
+    """
+
+    def __init__(self, layout: Layout, players: int) -> None:
+        self.layout = layout
+        self.players = players
+        slots: list[Slot] = []
+        offset = 0
+        for f in layout.table:
+            size = players if f.size == -1 else f.size
+            slots.append(Slot(f.name, offset, size, f.low, f.high, f.doc))
+            offset += size
+        for k in range(players):
+            for sf in layout.seat:
+                size = players if sf.size == -1 else sf.size
+                name = f"seat+{k}.{sf.name}"
+                slots.append(Slot(name, offset, size, sf.low, sf.high, sf.doc))
+                offset += size
+        self.slots = tuple(slots)
+        self.size = offset
+        self.low = np.concatenate([np.full(s.size, s.low, np.float32) for s in slots])
+        self.high = np.concatenate([np.full(s.size, s.high, np.float32) for s in slots])
+
+    def raw(self, view: View) -> npt.NDArray[np.float32]:
+        """The vector before clipping (tests use it to check that the ranges hold)."""
+        if view.get("seat") is None:
+            raise ValueError("observations are encoded from a seat's view, not a spectator's")
+        parts: list[Sequence[float]] = [f.read(view) for f in self.layout.table]
+        seats = view["seats"]
+        me: int = view["seat"]
+        for k in range(self.players):
+            entry = seats[(me + k) % self.players]
+            parts.extend(sf.read(entry, view) for sf in self.layout.seat)
+        out = np.fromiter((x for part in parts for x in part), np.float32)
+        if out.size != self.size:
+            sizes = [len(p) for p in parts]
+            raise AssertionError(f"encoded {out.size} numbers, expected {self.size}: {sizes}")
+        return out
+
+    def encode(self, view: View) -> npt.NDArray[np.float32]:
+        """The observation of the seat whose view this is, each value clipped to its range."""
+        return np.clip(self.raw(view), self.low, self.high)
+
+    def markdown(self) -> str:
+        """The field table of docs/ENVIRONMENTS.md: per-seat fields are listed once."""
+        lines = ["| offset | field | size | range | meaning |", "| --- | --- | --- | --- | --- |"]
+        per_seat = len(self.layout.seat)
+        table = self.slots[: len(self.layout.table)]
+        first_seat = self.slots[len(self.layout.table) : len(self.layout.table) + per_seat]
+        for s in (*table, *first_seat):
+            name = s.name.replace("seat+0.", "seat+k.")
+            rng = f"{s.low:g}..{s.high:g}"
+            lines.append(f"| {s.offset} | `{name}` | {s.size} | {rng} | {s.doc} |")
+        seat_size = sum(s.size for s in first_seat)
+        lines.append("")
+        lines.append(
+            f"Total: {self.size} numbers for {self.players} players; the `seat+k` block "
+            f"({seat_size} numbers) repeats for k = 0..{self.players - 1}, starting at "
+            f"offset {first_seat[0].offset if first_seat else self.size}."
+        )
+        return "\n".join(lines)
