@@ -169,7 +169,7 @@ def from_markdown(game: str, text: str, more: Iterable[Entry] = ()) -> RuleBook:
         sections[title.strip().lower()] = body.strip()
     examples = [
         (m.group(1), m.group(2).strip().replace("`", "'"))
-        for m in re.finditer(r"^- `([^`]+)`:? *(.*)$", sections.get("examples", ""), re.M)
+        for m in re.finditer(r"^- `([^`]+)`:? *(.*)$", reflow(sections.get("examples", "")), re.M)
     ]
     entries = []
     for block in re.split(r"^### ", sections.get("explain", ""), flags=re.M)[1:]:
