@@ -13,6 +13,19 @@ from vaka.cli.common import console, errors, friendly_errors
 from vaka.core.registry import game_ids, load
 from vaka.sim.bench import BenchResult, SearchSpeed, random_playouts, search_speed
 
+FIGURES = 3  # per game size: random playouts, search at the start and in the middle
+
+
+def _duration(seconds: float) -> str:
+    """A time in words.
+
+    >>> _duration(0.3), _duration(45), _duration(150)
+    ('0.3 s', '45 s', '2.5 minutes')
+    """
+    if seconds < 10:
+        return f"{seconds:.1f} s"
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.1f} minutes"
+
 
 def command(
     games: Annotated[
@@ -35,15 +48,27 @@ def command(
     searches: list[SearchSpeed] = []
     with friendly_errors():
         chosen = [load(g) for g in (games or game_ids())]
+        sizes = []
         for game in chosen:
             counts = (
                 [players] if players is not None else range(game.min_players, game.max_players + 1)
             )
             for n in counts:
                 game.new_state(n, 0)  # refuses a bad player count before timing
-                errors.print(f"[dim]measuring {game.id}, {n} players…[/dim]")
-                results.append(random_playouts(game.id, n, seconds))
-                searches.extend(search_speed(game.id, n, seconds))
+                sizes.append((game, n))
+        each = FIGURES * seconds
+        errors.print(
+            f"[dim]{len(sizes)} game size{'s' * (len(sizes) > 1)}, {FIGURES} figures of about "
+            f"{seconds:g} s each: about {_duration(len(sizes) * each)}.[/dim]"
+        )
+        for done, (game, n) in enumerate(sizes):
+            left = _duration((len(sizes) - done) * each)
+            errors.print(
+                f"[dim]{done + 1}/{len(sizes)} measuring {game.id}, {n} players… "
+                f"(about {left} left)[/dim]"
+            )
+            results.append(random_playouts(game.id, n, seconds))
+            searches.extend(search_speed(game.id, n, seconds))
     if as_json:
         report = {
             "python": platform.python_version(),

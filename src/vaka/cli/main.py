@@ -5,9 +5,12 @@ Each command lives in a module of its own; this file only puts them together.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
-from vaka.cli import bench, games, play, replay, serve, simulate
+import vaka
+from vaka.cli import bench, games, play, replay, rules, serve, simulate
 
 app = typer.Typer(
     name="vaka",
@@ -20,8 +23,29 @@ app = typer.Typer(
     rich_markup_mode="rich",
     add_completion=False,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"vaka {vaka.__version__}")
+        raise typer.Exit
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print vaka's version and stop."
+        ),
+    ] = False,
+) -> None:
+    """The options before any command."""
+
+
 app.command("games")(games.command)
 app.command("play")(play.command)
+app.command("rules")(rules.command)
 app.command("simulate")(simulate.command)
 app.command("replay")(replay.command)
 app.command("bench")(bench.command)

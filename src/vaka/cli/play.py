@@ -11,6 +11,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from vaka.agents import Agent, Observation, default_level, make_agent, search_agent
+from vaka.cli import rules
 from vaka.cli.common import OPTION_HELP, console, friendly_errors, parse_options
 from vaka.cli.screen import choice_number, draw, help_text, print_entry, print_log, show_choices
 from vaka.core.errors import IllegalAction
@@ -347,7 +348,9 @@ def _ask(game: Game, state: State, me: int, save: Path | None) -> None:
         if word in ("quit", "exit"):
             raise Quit
         if word == "help":
-            console.print(HELP)
+            console.print(rules.with_examples(game, HELP))
+        elif rules.answer(game, word, rest.strip()):
+            pass
         elif word == "board":
             console.print(game.render(state.view(me)))
             _choices(game, state, me)

@@ -19,6 +19,7 @@ from typing import Any
 
 from rich.text import Text
 
+from vaka.cli import rules
 from vaka.cli.common import console
 from vaka.cli.screen import (
     choice_number,
@@ -43,6 +44,7 @@ HELP = help_text(
     "While others move, commands run at once; a choice typed then waits for your turn.",
 )
 COMMANDS = {"quit", "exit", "help", "board", "log", "hint", "chat", "undo", "resign"}
+COMMANDS |= set(rules.COMMANDS)
 LABELS = {
     "illegal": "",
     "forbidden": "Not allowed: ",
@@ -232,7 +234,9 @@ class Session:
         if word in ("quit", "exit"):
             raise Quit
         if word == "help":
-            console.print(HELP)
+            console.print(rules.with_examples(self.game, HELP) if self.game else HELP)
+        elif self.game is not None and rules.answer(self.game, word, rest):
+            pass
         elif word == "board":
             self._show()
         elif word == "log":

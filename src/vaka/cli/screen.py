@@ -18,18 +18,18 @@ from vaka.cli.common import console
 from vaka.core.errors import VakaError
 from vaka.core.game import Action, Game
 
-CHOOSING = (
-    "Type the number of a choice, or the action's text "
-    "(e.g. [bold]draw 2[/bold], [bold]lay moai[/bold])."
-)
+CHOOSING = "Type the number of a choice, or the action's text (examples below)."
 BOARD = "  [bold]board[/bold]        show the table again"
 LOG = "  [bold]log[/bold]          show everything that has happened that you may see"
 HELP_LINE = "  [bold]help[/bold]         this text"
 
 
 def help_text(*commands: str) -> str:
-    """The help: how to choose, then the commands both modes have and ``commands``."""
-    return "\n".join([CHOOSING, "Other commands:", BOARD, LOG, *commands, HELP_LINE])
+    """The help: how to choose, then the commands both modes have and ``commands``; the
+    game's own examples follow it (``rules.with_examples``)."""
+    from vaka.cli.rules import HELP_LINES
+
+    return "\n".join([CHOOSING, "Other commands:", BOARD, LOG, *HELP_LINES, *commands, HELP_LINE])
 
 
 def print_entry(entry: Mapping[str, Any]) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from vaka.core.errors import InvalidOptions, MalformedAction
 
 if TYPE_CHECKING:
+    from vaka.core.rulebook import RuleBook
     from vaka.core.state import State
 
 
@@ -119,6 +120,11 @@ class Game(ABC):
         """The game's printed components as JSON-ready data (e.g. card faces), for
         clients that draw the table; the same for every game played. Games override this."""
         return {}
+
+    def rulebook(self) -> RuleBook | None:
+        """The rules at hand for people (a summary, a key to the screen, examples, and an
+        explanation of every name the screen shows); games override this."""
+        return None
 
     def render(self, view: Mapping[str, Any]) -> Any:
         """A Rich renderable of a view for the terminal; games override this."""

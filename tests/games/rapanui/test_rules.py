@@ -1339,3 +1339,17 @@ def test_refusal_action_text_is_accepted_in_any_case_and_spacing() -> None:
     st.apply(0, "  Lay   PRIEST ")
     assert st.tableau[0][PR] == 1
     assert [(s, str(a)) for s, a in st.history] == [(0, "lay priest")]
+
+
+def test_hunter_scoring_that_nobody_gains_from_says_so() -> None:
+    """A hunter-gatherer scoring of a resource nobody has laid out gives nothing; the log
+    says so instead of leaving the reader to wait for the cards (issue 15)."""
+    st = _score(M, tableau={0: {W: 1}, 1: {W: 1}, 2: {W: 1}})
+    play(st, "draw 1")
+    words = [e["text"] for e in st.view(0)["log"]]
+    assert "Mulberry hunter-gatherers are scored: nobody has one, nobody gains" in words
+    st = _score(M, tableau={0: {W: 1}, 1: {W: 1, M: 1}, 2: {W: 1}})
+    play(st, "draw 1")
+    words = [e["text"] for e in st.view(0)["log"]]
+    assert "Mulberry hunter-gatherers are scored" in words  # the gains follow as their own lines
+    assert not any("nobody" in w for w in words)

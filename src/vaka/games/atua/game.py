@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from vaka.core.game import Action, Game, Option
+from vaka.core.rulebook import RuleBook
 from vaka.games.atua import actions
 from vaka.games.atua.params import SOLO_LEVELS
 from vaka.games.atua.state import AtuaState
@@ -101,6 +102,11 @@ class Atua(Game):
             "residents": {r.id: {"name": r.name, "text": r.describe()} for r in RESIDENTS.values()},
             "sources": list(SOURCES),
         }
+
+    def rulebook(self) -> RuleBook:
+        from vaka.games.atua.rulebook import rulebook
+
+        return rulebook()
 
     def render(self, view: Mapping[str, Any]) -> Any:
         from vaka.games.atua.render import render

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vaka.core.game import Action, Game
+from vaka.core.rulebook import RuleBook
 from vaka.games.raiatea import actions
 from vaka.games.raiatea.state import RaiateaState
 
@@ -40,6 +41,11 @@ class Raiatea(Game):
         from vaka.games.raiatea.components import components
 
         return components()
+
+    def rulebook(self) -> RuleBook:
+        from vaka.games.raiatea.rulebook import rulebook
+
+        return rulebook()
 
     def render(self, view: Mapping[str, Any]) -> Any:
         from vaka.games.raiatea.render import render

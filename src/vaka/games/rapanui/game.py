@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from vaka.core.game import Action, Game, Option
+from vaka.core.rulebook import RuleBook
 from vaka.games.rapanui import actions
 from vaka.games.rapanui.scoring import RANKED, SACRIFICE_READINGS
 from vaka.games.rapanui.state import RapaNuiState
@@ -49,6 +50,11 @@ class RapaNui(Game):
         from vaka.games.rapanui.render import describe_choice
 
         return describe_choice(view, action)  # type: ignore[arg-type]
+
+    def rulebook(self) -> RuleBook:
+        from vaka.games.rapanui.rulebook import rulebook
+
+        return rulebook()
 
     def render(self, view: Mapping[str, Any]) -> Any:
         from vaka.games.rapanui.render import render

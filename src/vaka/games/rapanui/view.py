@@ -119,7 +119,8 @@ def describe(st: RapaNuiState, event: Event, viewer: int | None) -> str | None:
             gains = ", ".join(f"seat {i} +{n}" for i, n in enumerate(amounts) if n)
             name = KIND_NAMES[kind].capitalize()
             return f"{name}s are scored ({_SCORED[kind]}): {gains or 'nobody gains'}"
-        return f"{KIND_NAMES[kind].capitalize()} hunter-gatherers are scored"
+        scored = f"{KIND_NAMES[kind].capitalize()} hunter-gatherers are scored"
+        return scored if any(amounts) else scored + ": nobody has one, nobody gains"
     if tag == "moai":
         choice, amount = data
         return f"{Who} take{s} {amount} {'fame' if choice else 'wood'} from the Moai scoring"

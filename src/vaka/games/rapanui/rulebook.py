@@ -1,0 +1,12 @@
+"""Rapa Nui's rules at hand: the texts are data (``data/rules.md``); nothing here is a rule."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from vaka.core import rulebook as rb
+
+
+@lru_cache(maxsize=1)
+def rulebook() -> rb.RuleBook:
+    return rb.load("vaka.games.rapanui", "Rapa Nui")
