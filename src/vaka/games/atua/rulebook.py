@@ -171,8 +171,12 @@ def _resident(tile: dict[str, Any]) -> Entry:
     adds = ", ".join(f"{n} {_plural(k) if n > 1 else _name(k)}" for k, n in res.adds)
     text = (
         f"A resident: when you reveal it you score {res.points} points for every 2 "
-        f"{_plural(res.pairs)} in the row, and from then on it adds {adds} to your island "
-        "(coconuts only for scoring, not for paying)."
+        f"{_plural(res.pairs)} in the row, and from then on it adds {adds} to your island"
+        + (
+            " (its coconuts count for scoring, but cannot be paid)."
+            if any(k == "coconut" for k, _ in res.adds)
+            else "."
+        )
     )
     designed = tile.get("reconstructed") or []
     if tile.get("text") == "rulebook example":
