@@ -159,8 +159,10 @@ def test_hint_names_the_hard_bots_top_choices_and_changes_nothing(tmp_path: Path
     ranked = [line.strip() for line in out.splitlines() if line.strip()[:3] in ("1. ", "2. ")]
     assert len(ranked) == 2 and "← it would play this" in ranked[0]
     assert all("tried" in line and "went well" in line for line in ranked)
-    legal = {str(a) for a in engine.load("rapa-nui").new_state(2, 6).legal_actions(0)}
-    assert ranked[0][3:].split(":")[0] in legal  # a choice the player has
+    legal = [str(a) for a in engine.load("rapa-nui").new_state(2, 6).legal_actions(0)]
+    named = re.match(r"1\. choice (\d+): (.+?): tried", ranked[0])
+    assert named is not None, ranked[0]
+    assert legal[int(named[1]) - 1] == named[2]  # a choice the player has, by number and text
     record = json.loads(save.read_text())
     first = engine.load("rapa-nui").new_state(2, 6).legal_actions(0)[0]
     assert record["actions"][0] == [0, str(first)]  # the hint played nothing itself

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import vaka as engine
 from tests.cli.process import vaka
 from vaka.games.atua.geometry import Placement, candidates, check
+from vaka.games.atua.state import AtuaState
+
+NS = "{http://www.w3.org/2000/svg}"
 
 
 def test_a_whole_three_player_game_with_pictures(tmp_path: Path) -> None:
@@ -22,10 +27,48 @@ def test_a_whole_three_player_game_with_pictures(tmp_path: Path) -> None:
     assert "Pictures (open in a browser" in out and str(pictures) in out
     assert "Game over: final scoring" in out and "Winner" in out
     svgs = sorted(p.name for p in pictures.iterdir())
-    assert svgs == ["atua-seat0.svg", "atua-seat1.svg", "atua-seat2.svg", "atua-table.svg"]
-    assert (pictures / "atua-seat0.svg").read_text().startswith("<svg")
+    assert svgs == [
+        "atua-choices.svg", "atua-seat0.svg", "atua-seat1.svg", "atua-seat2.svg", "atua-table.svg"
+    ]  # fmt: skip
     state = engine.replay(json.loads(save.read_text()))
     assert state.is_over and state.players == 3
+    assert_final_pictures(pictures, state)
+
+
+def assert_final_pictures(folder: Path, state: engine.State) -> None:
+    """The pictures left in ``folder`` show the game's final state: every card on every
+    island (the bots' last ones too), nothing waiting to be placed."""
+    assert isinstance(state, AtuaState)
+    table = (folder / "atua-table.svg").read_text()
+    assert "to place:" not in table and "Atua, turn" in table
+    assert "The game is over." in (folder / "atua-choices.svg").read_text()
+    for seat, island in enumerate(state.islands):
+        root = ET.fromstring((folder / f"atua-seat{seat}.svg").read_text())
+        drawn = {p.get("data-card") for p in root.iter(f"{NS}path") if p.get("data-card")}
+        in_sight = {
+            p.card
+            for i, p in enumerate(island.placements)
+            if any(pieces[i].area > 0 for pieces in island.pieces.values())
+        }
+        assert drawn == in_sight, seat
+        assert island.placements[-1].card in drawn
+
+
+def test_replay_writes_the_final_pictures(tmp_path: Path) -> None:
+    save, pictures = tmp_path / "atua.json", tmp_path / "replayed"
+    played = vaka(
+        "play", "atua", "-p", "2", "--seed", "8", "--bots", "random", "--save", str(save),
+        "--pictures", str(tmp_path / "played"), stdin="1\n" * 300,
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    done = vaka("replay", str(save), "--seat", "0", "--no-pause", "--pictures", str(pictures))
+    assert done.returncode == 0, done.stderr
+    said = "".join(done.stdout.split())  # the screen wraps long lines
+    assert (
+        "".join(f"Pictures (open in a browser, reload after each move): {pictures}".split()) in said
+    )
+    assert done.stdout.count("Pictures (") == 1  # said once, at the end
+    assert_final_pictures(pictures, engine.replay(json.loads(save.read_text())))
 
 
 def test_a_whole_solo_game_against_tahuma(tmp_path: Path) -> None:
@@ -66,6 +109,8 @@ def test_an_exact_placement_can_be_typed(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "covers no symbol completely" in done.stdout  # the rule the bad one breaks
+    assert "Allowed: 40 placements" in done.stdout and "now: now:" not in done.stdout
+    assert str(offered[0]) not in done.stdout.split("covers no symbol")[1]  # not listed
     actions = json.loads(save.read_text())["actions"]
     assert [a for _, a in actions[:3]] == ["take right", "give", str(exact)]
 
@@ -108,3 +153,7 @@ def test_a_solo_hint_tells_the_lead_over_tahuma_each_choice_should_bring() -> No
     ranked = [line.strip() for line in done.stdout.splitlines() if line.strip()[:3] == "1. "]
     assert ranked and "expected final lead" in ranked[-1] and "points" in ranked[-1]
     assert "← it would play this" in ranked[-1]
+    # each named by its number in the list as well as by its text
+    listed = dict(re.findall(r"^ +(\d+) +(take \w+) ", done.stdout, re.MULTILINE))
+    named = re.findall(r"\d\. choice (\d+): (take \w+): tried", done.stdout)
+    assert named and all(listed[number] == text for number, text in named), (listed, named)

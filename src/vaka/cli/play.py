@@ -298,6 +298,8 @@ def _loop(
             draw(game, state.view(me), state.legal_actions(me), pictures)
             _ask(game, state, me, save)
         apply_decided(state, decided)
+        if me not in state.to_move:  # else the question below draws them
+            draw(game, state.view(me), [], pictures, quiet=not state.is_over)
     print_log(state.view(me), shown)
 
 
@@ -317,8 +319,11 @@ def _hint(game: Game, state: State, me: int) -> None:
         choices = bot.analyse(Observation(state, me))
     total = sum(c.visits for c in choices) or 1
     console.print(f"The hard bot searched {total} futures:")
+    legal = state.legal_actions(me)
     for rank, choice in enumerate(choices[:3], 1):
         action = escape(str(choice.action))
+        if choice.action in legal:  # the number to type, as in the list of choices
+            action = f"choice {legal.index(choice.action) + 1}: {action}"
         lead = bot.solo_lead(choice.value)
         outcome = (
             f"went well {choice.value:.0%}"

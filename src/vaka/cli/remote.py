@@ -363,6 +363,7 @@ class Session:
         assert self.game is not None
         table = self.state["table"]
         console.print(self.game.render(self.state["view"]))
+        draw(self.game, self.state["view"], [], self.pictures)
         names = [f"{s['name']} (seat {s['seat']})" for s in table["seats"]]
         scores = ", ".join(f"{n} {v:g}" for n, v in zip(names, table["scores"], strict=True))
         console.print(f"Final scores: {scores}")

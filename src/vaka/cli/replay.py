@@ -10,6 +10,7 @@ import typer
 from rich.text import Text
 
 from vaka.cli.common import console, friendly_errors
+from vaka.cli.screen import draw
 from vaka.core.record import load_record, replay
 from vaka.core.registry import load
 
@@ -26,6 +27,10 @@ def command(
     board: Annotated[
         bool, typer.Option(help="Draw the table after every action, not just at the end.")
     ] = False,
+    pictures: Annotated[
+        Path,
+        typer.Option(help="Where to write pictures (SVG) of the table, for games that draw them."),
+    ] = Path("vaka-pictures"),
 ) -> None:
     """Step through a saved game, action by action, as a spectator or as one seat.
 
@@ -58,6 +63,7 @@ def command(
         shown = len(log)
         if board:
             console.print(game.render(state.view(seat)))
+        draw(game, state.view(seat), [], pictures, quiet=step < total)
         if (
             interactive
             and console.input("[dim]Enter: next, q: to the end[/dim] ").strip().lower() == "q"

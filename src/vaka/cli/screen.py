@@ -67,8 +67,16 @@ def choice_number(line: str, count: int) -> int | None:
     return int(line) - 1
 
 
-def draw(game: Game, view: Mapping[str, Any], actions: Sequence[Action], folder: Path) -> None:
-    """Write the game's pictures of this moment (if it draws any) and say where."""
+def draw(
+    game: Game,
+    view: Mapping[str, Any],
+    actions: Sequence[Action],
+    folder: Path,
+    quiet: bool = False,
+) -> None:
+    """Write the game's pictures of this moment (if it draws any) and, unless ``quiet``,
+    say where. They are written after every action, so they always show the table as it
+    is (the last action of the game included)."""
     drawn = game.pictures(view, actions)
     if not drawn:
         return
@@ -79,8 +87,10 @@ def draw(game: Game, view: Mapping[str, Any], actions: Sequence[Action], folder:
     except OSError as exc:
         console.print(Text(f"Cannot write pictures to {folder}: {exc}", style="red"))
         return
+    if quiet:
+        return
     names = ", ".join(str(folder / name) for name in drawn)
-    console.print(Text(f"Pictures (open in a browser; your choices are numbered): {names}"))
+    console.print(Text(f"Pictures (open in a browser, reload after each move): {names}"))
 
 
 def parse_all(game: Game, texts: Sequence[str]) -> list[Action]:

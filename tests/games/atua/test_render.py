@@ -16,7 +16,7 @@ def test_take_notes_say_the_cost() -> None:
     assert notes[:3] == ["free", "costs 1 coconut", "costs 2 coconuts"]
 
 
-def test_placement_notes_name_what_the_card_covers() -> None:
+def test_placement_notes_say_the_points_and_what_the_card_covers() -> None:
     st = new(2, seed=3)
     st.apply(0, "take 1")
     view = st.view(0)
@@ -25,7 +25,8 @@ def test_placement_notes_name_what_the_card_covers() -> None:
         note = GAME.describe_choice(view, p)
         names = [s.symbol.name for s in covered_by(st.islands[0], p)]
         assert names  # a legal placement covers at least one symbol
-        assert note is not None and note.startswith(f"covers {', '.join(names)};")
+        assert note is not None and note.endswith(f"; covers {', '.join(names)}")
+        assert " now; " in note
 
 
 def test_the_end_shows_the_scoring_sheet_and_the_winner() -> None:

@@ -1,4 +1,5 @@
-"""The SVG picture: well-formed, every visible symbol and star drawn, candidates numbered."""
+"""The SVG picture of an island: well-formed, every visible symbol and star drawn, each
+card's terrain drawn as its own pieces."""
 
 from __future__ import annotations
 
@@ -13,16 +14,15 @@ NS = "{http://www.w3.org/2000/svg}"
 def test_picture() -> None:
     isl = g.Island("v1")
     isl.place(g.Placement("c11", 400, -295, 0))
-    options = g.candidates(isl, "c12")[:5]
-    root = ET.fromstring(render_svg(isl, options, title="test island"))
-    circles = root.findall(f"{NS}circle")
-    assert len(circles) == len(isl.visible_symbols())
-    stars = [p for p in root.findall(f"{NS}polygon") if p.get("fill") == "#ffd23f"]
-    assert len(stars) == 1
-    outlines = [p for p in root.findall(f"{NS}polygon") if p.get("stroke-dasharray")]
-    assert len(outlines) == len(options) == 5
+    root = ET.fromstring(render_svg(isl, title="test island"))
+    circles = [c for c in root.findall(f"{NS}circle")]
+    key_discs = 8 + 7  # the key: one disc per symbol kind and per totem
+    assert len(circles) == len(isl.visible_symbols()) + key_discs
+    stars = [p for p in root.findall(f"{NS}polygon") if p.get("class") == "star"]
+    assert len(stars) == 1 + 1  # the village's, and the key's
     texts = [t.text for t in root.findall(f"{NS}text")]
-    assert [str(n) for n in range(1, 6)] == [t for t in texts if t and t.isdigit()]
     assert "test island" in texts
-    # three terrains filled
-    assert len(root.findall(f"{NS}path")) == 3
+    pieces = [p for p in root.findall(f"{NS}path") if p.get("data-terrain")]
+    drawn = {(p.get("data-card"), p.get("data-terrain")) for p in pieces}
+    assert {terrain for _, terrain in drawn} == {"mainland", "beach", "sea"}
+    assert {card for card, _ in drawn} == {"v1", "c11"}

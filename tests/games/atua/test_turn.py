@@ -115,6 +115,38 @@ def test_an_illegal_placement_is_refused_with_the_rule() -> None:
         st.apply(0, "place v1 at 0,0 angle 0")
 
 
+def test_a_refusal_while_placing_names_the_rule_and_counts_the_placements() -> None:
+    """Not the 40 placements in one paragraph; the rule once, and how many are offered."""
+    st = new(2)
+    st.apply(0, "take 1")
+    card, offered = st.held, st.legal_actions(0)
+    before = st.clone()
+    for text, why in (
+        (f"place {card} at 9000,9000 angle 0", "it covers no symbol completely"),
+        ("take 2", f"your card {card} waits to be placed first"),
+        ("pass", f"your card {card} waits to be placed first"),
+    ):
+        with pytest.raises(vaka.IllegalAction) as refused:
+            st.apply(0, text)
+        message = str(refused.value)
+        assert type(refused.value) is vaka.IllegalAction
+        assert message.startswith(f"{text} is not allowed now: {why}")
+        assert f"Allowed: {len(offered)} placements of {card}" in message
+        assert f"1-{len(offered)}" in message
+        assert not any(str(p) in message for p in offered)
+        assert "now: now:" not in message and message.count("not allowed") == 1
+    assert st.history == before.history and st.legal_actions(0) == offered
+
+
+def test_a_refusal_at_another_step_says_which_decision_waits() -> None:
+    st = new(2)
+    with pytest.raises(vaka.IllegalAction) as refused:
+        st.apply(0, "pass")
+    message = str(refused.value)
+    assert "not allowed now: the decision waiting is: take an island card" in message
+    assert "now: now:" not in message
+
+
 # Marae (v4) is all mainland: a headland, sandbar or reef (c45-c52) fits nowhere on it
 # (their mainland, if any, is walled in by sea); the first cards fit (c1: inland)
 MARAE_SEED = 11  # seat 0's village is Marae

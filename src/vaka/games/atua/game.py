@@ -62,22 +62,12 @@ class Atua(Game):
         return describe_choice(view, action)
 
     def pictures(self, view: Mapping[str, Any], choices: Sequence[Action]) -> dict[str, str]:
-        """An SVG of the table (the row, the card to place, the fate tiles) and of every
-        island; the viewer's island shows its candidate placements, numbered as in the list
-        of choices."""
-        from vaka.games.atua.geometry import Placement
-        from vaka.games.atua.render import island_from_view
-        from vaka.games.atua.svg import render_svg, render_table_svg
+        """An SVG of the table (the row, the card to place, the fate tiles), one of every
+        island, and one of the viewer's choices while a card waits to be placed (numbered
+        as in the list of choices; otherwise it says that nothing waits)."""
+        from vaka.games.atua.pictures import pictures
 
-        placements = [a for a in choices if isinstance(a, Placement)]
-        numbered = placements if len(placements) == len(choices) else []
-        result = {"atua-table.svg": render_table_svg(view)}
-        for seat in view["seats"]:
-            mine = numbered if view.get("seat") == seat["seat"] else []
-            island = island_from_view(seat)
-            name = f"atua-seat{seat['seat']}.svg"
-            result[name] = render_svg(island, mine, title=f"seat {seat['seat']}")
-        return result
+        return pictures(view, choices)
 
     def components(self) -> dict[str, Any]:
         """The printed faces as data, so a client can draw any card at any pose: every

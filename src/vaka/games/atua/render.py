@@ -13,7 +13,8 @@ from rich.text import Text
 
 from vaka.games.atua import actions as A
 from vaka.games.atua.cards import CARDS
-from vaka.games.atua.geometry import Island, Placement, covered_by
+from vaka.games.atua.gains import Gain, gain, seat_extra
+from vaka.games.atua.geometry import Island, Placement
 from vaka.games.atua.params import PAIRS
 from vaka.games.atua.scoring import pair_points, row_pairs, totem_points
 from vaka.games.atua.tiles import FATES, RESIDENTS
@@ -102,12 +103,7 @@ def describe_choice(view: Mapping[str, Any], action: Any) -> str | None:
         return None
     me = view["seats"][seat]
     if isinstance(action, Placement):
-        island = _island(me["village"], tuple(me["placements"]))
-        hidden = ", ".join(s.symbol.name for s in covered_by(island, action)) or "nothing"
-        return (
-            f"covers {hidden}; at ({action.x / 10:.1f} mm, {action.y / 10:.1f} mm), "
-            f"turned {action.angle / 10:.1f}°"
-        )
+        return placement_gain(view, action).note()
     if action.verb == A.TAKE and action.arg.isdigit():
         i = int(action.arg) - 1
         gain = view["row"][i]["coconuts"]
@@ -138,6 +134,13 @@ def describe_choice(view: Mapping[str, Any], action: Any) -> str | None:
     if action.verb == A.SPARE:
         return "costs 3 coconuts; Tahuma does not get the card"
     return None
+
+
+def placement_gain(view: Mapping[str, Any], p: Placement) -> Gain:
+    """What the viewer's placement ``p`` gains (the viewer's island, resident and scorings)."""
+    me = view["seats"][view["seat"]]
+    island = island_from_view(me)
+    return gain(island, p, seat_extra(me), view["solo"], me["scored"])
 
 
 def island_from_view(seat_view: Mapping[str, Any]) -> Island:

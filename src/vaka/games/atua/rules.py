@@ -283,5 +283,27 @@ def explain_action(st: AtuaState, seat: int, action: A.Action) -> str | None:
     if action.verb == A.SCORE and action.arg in st.scored[seat]:
         return f"you scored {action.arg} already (each source once)"
     if 0 <= phase < len(PHASE_PROMPTS) and PHASE_PROMPTS[phase]:
-        return f"now: {PHASE_PROMPTS[phase]}"
+        return f"the decision waiting is: {PHASE_PROMPTS[phase]}"
     return None
+
+
+def placing_refusal(st: AtuaState, seat: int, action: A.Action | str) -> str | None:
+    """The refusal of an action while the seat's card waits to be placed: the rule it
+    breaks and how many placements are offered, not the whole list of them (``None`` when
+    no card of the seat's waits, or none of its placements are offered)."""
+    if st.over or not st.queue or st.queue[0][:2] != (PLACE, seat):
+        return None
+    n = sum(1 for a in st.choices if isinstance(a, Placement))
+    if not n:
+        return None
+    parsed = A.parse(action) if isinstance(action, str) else action
+    if isinstance(parsed, Placement):
+        reason = explain_action(st, seat, parsed)
+    else:
+        reason = f"your card {st.held} waits to be placed first"
+    return (
+        f"{parsed} is not allowed now"
+        + (f": {reason}" if reason else "")
+        + f". Allowed: {n} placements of {st.held} (choose one by its number, 1-{n}, or "
+        "type another exact placement that the rules allow)"
+    )

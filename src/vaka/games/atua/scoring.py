@@ -64,10 +64,7 @@ def counts(st: AtuaState, seat: int) -> Counter[str]:
     ``coconuts`` (supply and resident) and ``beach_cards``."""
     kinds, _ = island_counts(st.islands[seat])
     kinds["coconuts"] = coconut_count(st, seat)
-    if st.revealed[seat]:
-        for kind, n in RESIDENTS[st.residents[seat]].adds:
-            if kind != "coconut":
-                kinds[kind] += n
+    kinds.update(resident_symbols(st, seat))
     kinds["beach_cards"] = beach_cards(st.islands[seat])
     return kinds
 
@@ -82,17 +79,35 @@ def coconut_count(st: AtuaState, seat: int) -> int:
 
 def source_points(st: AtuaState, seat: int, source: str) -> int:
     """What scoring ``source`` would bring the seat now."""
-    c = counts(st, seat)
-    if source in PAIRS:
-        a, b, per = PAIRS[source]
-        return pair_points(c[a], c[b], per)
     if source == "coconuts":
-        return c["coconuts"]
+        return coconut_count(st, seat)
+    return island_points(st.islands[seat], source, resident_symbols(st, seat), st.solo)
+
+
+def resident_symbols(st: AtuaState, seat: int) -> Counter[str]:
+    """The symbols (not coconuts) a revealed resident adds to the seat's island."""
+    if not st.revealed[seat]:
+        return Counter()
+    return symbols_of_resident(st.residents[seat])
+
+
+def symbols_of_resident(resident: str) -> Counter[str]:
+    return Counter({kind: n for kind, n in RESIDENTS[resident].adds if kind != "coconut"})
+
+
+def island_points(island: Island, source: str, extra: Counter[str], solo: bool) -> int:
+    """What scoring ``source`` (any but coconuts) would bring an island now, with ``extra``
+    symbols (a revealed resident's): the one computation behind the scorings and the notes
+    on placements."""
+    if source in PAIRS:
+        kinds, _ = island_counts(island)
+        a, b, per = PAIRS[source]
+        return pair_points(kinds[a] + extra[a], kinds[b] + extra[b], per)
     if source == "totems":
-        _, totems = island_counts(st.islands[seat])
-        return totem_points(totems, count_identical=st.solo)
+        _, totems = island_counts(island)
+        return totem_points(totems, count_identical=solo)
     assert source == "volcanoes", source
-    return volcano_points(st.islands[seat])
+    return volcano_points(island)
 
 
 def fate_points(st: AtuaState, seat: int, fate_id: str) -> int:

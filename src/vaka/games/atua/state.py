@@ -140,7 +140,13 @@ class AtuaState(State):
             self._apply(seat, parsed)
             self.history.append((seat, parsed))
             return
-        super().apply(seat, action)
+        try:
+            super().apply(seat, action)
+        except IllegalAction as exc:
+            shorter = rules.placing_refusal(self, seat, action)
+            if type(exc) is not IllegalAction or shorter is None:
+                raise
+            raise IllegalAction(shorter) from None
 
     def _explain(self, seat: Seat, action: Any) -> str | None:
         return rules.explain_action(self, seat, action)

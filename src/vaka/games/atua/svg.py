@@ -1,5 +1,6 @@
 """Atua as SVG pictures. An island: visible terrain, card edges, symbols as small labelled discs,
-stars, and optionally numbered candidate placements drawn as dashed outlines. The table:
+stars, each card's number, and a key to the symbols (``choices_svg`` draws the placements to
+choose from). The table:
 the row of cards with their coconuts (or the solo game's two cards), the card waiting to be
 placed, and the fate tiles on offer.
 
@@ -13,15 +14,17 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+import numpy as np
 import shapely
-from shapely import Polygon
+from shapely import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from vaka.games.atua.cards import CARDS, Symbol
-from vaka.games.atua.geometry import Island, Placement, laid_outline
+from vaka.games.atua.geometry import Island, VisibleSymbol
 
 COLOURS = {"mainland": "#8cc265", "beach": "#f1dc9a", "sea": "#5aa9dd"}
 TABLE = "#f6f3ec"
+STAR = "#ffd23f"
 LABELS = {
     "fisherman": ("Fm", "#1d4f91"),
     "fish": ("Fi", "#1d4f91"),
@@ -55,55 +58,73 @@ def _path(geom: BaseGeometry) -> str:
     return " ".join(out)
 
 
+def _text_box(x: float, y: float, size: float, text: str) -> tuple[float, float, float, float]:
+    """The box (SVG coordinates, y down) a centred text with its baseline at (x, y) takes,
+    a little generously (bold sans-serif digits and letters are narrower than 0.62 em)."""
+    half = 0.31 * size * len(text)
+    return x - half, y - 0.78 * size, x + half, y + 0.22 * size
+
+
+def _label(x: float, y: float, size: float, text: str, fill: str, extra: str = "") -> str:
+    """A centred text with its baseline at (x, y), in SVG coordinates."""
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.0f}" text-anchor="middle" '
+        f'fill="{fill}"{extra}>{escape(text)}</text>'
+    )
+
+
 def _symbol(sym: Symbol, x: float, y: float, tip: str) -> list[str]:
-    """A symbol as a labelled disc (two letters; hover for its name)."""
+    """A symbol as a labelled disc (two letters; hover for its name). A volcano's star sits
+    at its centre, so its letters go below the star."""
     label, colour = LABELS.get(sym.kind, ("?", "#000"))
     if sym.totem:
         label, colour = TOTEM_LABELS.get(sym.totem, "To"), "#6a1b9a"
+    size, base = sym.r * 0.9, -y + 14
+    if sym.kind == "volcano":
+        size, base = sym.r * 0.42, -y + sym.r * 0.8
     return [
         f'<circle cx="{x:.1f}" cy="{-y:.1f}" r="{sym.r}" fill="white" '
         f'stroke="{colour}" stroke-width="6"><title>{escape(tip)}</title></circle>',
-        f'<text x="{x:.1f}" y="{-y + 14:.1f}" font-size="{sym.r * 0.9:.0f}" '
-        f'text-anchor="middle" fill="{colour}" font-weight="bold">{label}</text>',
+        _label(x, base, size, label, colour, ' font-weight="bold" class="symbol"'),
     ]
 
 
-def _star(x: float, y: float, r: float) -> str:
+def _star(x: float, y: float, r: float, stroke: float = 4.0) -> str:
     pts = []
     for k in range(10):
         a = math.pi / 2 + k * math.pi / 5
         rr = r if k % 2 == 0 else r * 0.45
         pts.append(f"{x + rr * math.cos(a):.1f},{-(y + rr * math.sin(a)):.1f}")
-    return f'<polygon points="{" ".join(pts)}" fill="#ffd23f" stroke="#7a5c00" stroke-width="4"/>'
+    return (
+        f'<polygon points="{" ".join(pts)}" fill="{STAR}" stroke="#7a5c00" '
+        f'stroke-width="{stroke:.1f}" class="star" '
+        f'data-x="{x:.1f}" data-y="{-y:.1f}" data-r="{r}"/>'
+    )
 
 
-def render_svg(
-    island: Island,
-    candidates: Sequence[Placement] = (),
-    title: str | None = None,
-    scale: float = 0.5,
-) -> str:
-    """The island as an SVG document; ``scale`` is pixels per millimetre / 10 * 100...
-    i.e. one SVG pixel per ``1 / scale`` tenths of a millimetre (0.5: 20 px per cm)."""
-    outlines = [*island.outlines, *(laid_outline(p) for p in candidates)]
-    x0, y0, x1, y1 = shapely.union_all(outlines).bounds
-    pad = 80.0
-    x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad + (120 if title else 0)
-    w, h = x1 - x0, y1 - y0
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * scale:.0f}" '
-        f'height="{h * scale:.0f}" viewBox="{x0:.1f} {-y1:.1f} {w:.1f} {h:.1f}" '
-        'font-family="sans-serif">',
-        f'<rect x="{x0:.1f}" y="{-y1:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{TABLE}"/>',
-    ]
-    if title:
-        parts.append(
-            f'<text x="{x0 + pad:.1f}" y="{-y1 + 90:.1f}" font-size="60">{escape(title)}</text>'
-        )
-    for terrain, colour in COLOURS.items():
-        d = _path(island.visible_terrain(terrain))
-        if d:
-            parts.append(f'<path d="{d}" fill="{colour}" fill-rule="evenodd" stroke="none"/>')
+def _region(geom: BaseGeometry, terrain: str, card: str, extra: str = "") -> str:
+    """One card's piece of one terrain. A thin stroke of the same colour closes the
+    hairline a browser leaves between two pieces that touch."""
+    colour = COLOURS[terrain]
+    return (
+        f'<path d="{_path(geom)}" fill="{colour}" fill-rule="evenodd" stroke="{colour}" '
+        f'stroke-width="2" data-terrain="{terrain}" data-card="{card}"{extra}/>'
+    )
+
+
+def island_parts(island: Island) -> list[str]:
+    """The island's drawing in table coordinates (y negated): each card's visible terrain,
+    the visible card edges, the symbols, the stars and each card's number.
+
+    The terrain is drawn piece by piece, each card's own visible part as the rules keep it
+    (``Island.pieces``): a union of all the pieces can lose whole areas to floating-point
+    trouble, and the rules never use one.
+    """
+    parts = []
+    for terrain in COLOURS:
+        for p, piece in zip(island.placements, island.pieces[terrain], strict=True):
+            if not piece.is_empty and piece.area > 0:
+                parts.append(_region(piece, terrain, p.card))
     # each card's visible edge: its outline minus what lies under later cards
     for i, outline in enumerate(island.outlines):
         above = (
@@ -117,27 +138,129 @@ def render_svg(
                 parts.append(
                     f'<polyline points="{pts}" fill="none" stroke="#3b3b3b" stroke-width="5"/>'
                 )
-    for s in island.visible_symbols():
+    shown = island.visible_symbols()
+    for s in shown:
         parts.extend(_symbol(s.symbol, s.x, s.y, f"{s.symbol.name} on {s.card}"))
     for _, x, y, r in island.stars:
         parts.append(_star(x, y, r))
-    for p in island.placements:
-        cx, cy = p.to_table(0, 0)
+    for i, p in enumerate(island.placements):
+        spot = _card_label_spot(island, i, shown)
+        if spot is not None:
+            parts.append(
+                _label(*spot, CARD_LABEL, p.card, "#333", ' fill-opacity="0.7" class="card"')
+            )
+    return parts
+
+
+CARD_LABEL = 34.0
+#: Where a card's number may go, in card coordinates over its width and height.
+_SPOTS = ((0, -0.4), (0, 0.4), (-0.3, 0), (0.3, 0), (0, -0.2), (0, 0.2), (-0.3, -0.4),
+          (0.3, -0.4), (-0.3, 0.4), (0.3, 0.4), (0, 0))  # fmt: skip
+
+
+def _card_label_spot(
+    island: Island, i: int, shown: Sequence[VisibleSymbol]
+) -> tuple[float, float] | None:
+    """Where card ``i``'s number goes (SVG coordinates): on a part of the card still in
+    sight, clear of every star (and of the symbols, where the card leaves room)."""
+    p, card = island.placements[i], CARDS[island.placements[i].card]
+    later = island.outlines[i + 1 :]
+    seen = island.outlines[i].difference(shapely.union_all(later)) if later else island.outlines[i]
+    stars = [Point(x, y).buffer(r + 8) for _, x, y, r in island.stars]
+    discs = [Point(s.x, s.y).buffer(s.r + 8) for s in shown]
+    fallback = None
+    for u, v in _SPOTS:
+        x, y = p.to_table(u * card.width, v * card.height)
+        x0, y0, x1, y1 = _text_box(x, -y, CARD_LABEL, p.card)
+        box = shapely.box(x0, -y1, x1, -y0)  # back to table coordinates
+        if not seen.contains(box) or any(box.intersects(s) for s in stars):
+            continue
+        if not any(box.intersects(d) for d in discs):
+            return x, -y
+        fallback = fallback or (x, -y)
+    return fallback
+
+
+def bounds(outlines: Sequence[Polygon]) -> tuple[float, float, float, float]:
+    """The box (table coordinates) around some outlines."""
+    b = shapely.bounds(np.array(outlines, dtype=object))
+    return float(b[:, 0].min()), float(b[:, 1].min()), float(b[:, 2].max()), float(b[:, 3].max())
+
+
+def key_parts(
+    left: float, top: float, width: float, unit: float, choosing: bool = False
+) -> tuple[list[str], float]:
+    """A key to the symbols, from (left, top) (SVG coordinates) across ``width``; ``unit``
+    is the height of one line; ``choosing`` adds the card to place. Returns the parts and
+    the height taken."""
+    items: list[tuple[str, str]] = [(t, t) for t in COLOURS]
+    if choosing:
+        items.append(("place", "the card to place"))
+    items += [("star", "star: never covered"), ("card", "c17: the card's number")]
+    items += [(k, k) for k in LABELS]
+    items += [(f"totem:{t}", t.replace("_", " ") + " (totem)") for t in TOTEM_LABELS]
+    columns = max(1, int(width // (unit * 8)))
+    col_w = width / columns
+    r = unit * 0.32
+    parts = [
+        f'<text x="{left:.1f}" y="{top + unit * 0.8:.1f}" font-size="{unit * 0.7:.0f}" '
+        'font-weight="bold">Key (pairs: Fm + Fi fishing, Hu + Bi hunting, Ca + Pa canoes)</text>'
+    ]
+    for n, (what, name) in enumerate(items):
+        x = left + (n % columns) * col_w + r
+        y = top + unit * (1.6 + n // columns)
+        size = unit * 0.55
+        if what in COLOURS:
+            parts.append(
+                f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}" '
+                f'fill="{COLOURS[what]}"/>'
+            )
+        elif what == "place":
+            parts.append(
+                f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}" '
+                f'fill="{COLOURS["mainland"]}" fill-opacity="0.6" stroke="#d0021b" '
+                f'stroke-width="{r * 0.2:.1f}"/>'
+            )
+        elif what == "star":
+            parts.append(_star(x, -y, r, r * 0.1))
+        elif what == "card":
+            parts.append(_label(x, y + size * 0.35, size * 0.8, "c17", "#333", ""))
+        else:
+            label, colour = LABELS.get(what, ("", "#6a1b9a"))
+            if what.startswith("totem:"):
+                label = TOTEM_LABELS[what[6:]]
+            parts.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="white" stroke="{colour}" '
+                f'stroke-width="{r * 0.12:.1f}"/>'
+            )
+            parts.append(_label(x, y + r * 0.35, r, label, colour, ' font-weight="bold"'))
         parts.append(
-            f'<text x="{cx:.1f}" y="{-cy + 200:.1f}" font-size="34" text-anchor="middle" '
-            f'fill="#333" opacity="0.6">{escape(p.card)}</text>'
+            f'<text x="{x + r * 1.6:.1f}" y="{y + size * 0.35:.1f}" '
+            f'font-size="{size:.0f}">{escape(name)}</text>'
         )
-    for n, p in enumerate(candidates, start=1):
-        pts = " ".join(f"{x:.1f},{-y:.1f}" for x, y in laid_outline(p).exterior.coords[:-1])
-        parts.append(
-            f'<polygon points="{pts}" fill="none" stroke="#d0021b" stroke-width="5" '
-            f'stroke-dasharray="24 14"><title>{n}: {escape(str(p))}</title></polygon>'
-        )
-        cx, cy = p.to_table(0, 0)
-        parts.append(
-            f'<text x="{cx:.1f}" y="{-cy + 22:.1f}" font-size="64" text-anchor="middle" '
-            f'fill="#d0021b" font-weight="bold">{n}</text>'
-        )
+    rows = -(-len(items) // columns)
+    return parts, unit * (1.6 + rows)
+
+
+def render_svg(island: Island, title: str | None = None, scale: float = 0.5) -> str:
+    """The island as an SVG document with a key; ``scale``: SVG pixels per tenth of a
+    millimetre (0.5: 50 px per cm)."""
+    x0, y0, x1, y1 = bounds(island.outlines)
+    pad, unit = 80.0, 90.0
+    w = max(x1 - x0 + 2 * pad, 2000.0)
+    key, key_h = key_parts(x0 - pad + 40, -y0 + pad, w - 80, unit)
+    head = 120.0 if title else 0.0
+    top, h = -y1 - pad - head, y1 - y0 + 2 * pad + head + key_h + 40
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * scale:.0f}" '
+        f'height="{h * scale:.0f}" viewBox="{x0 - pad:.1f} {top:.1f} {w:.1f} {h:.1f}" '
+        'font-family="sans-serif">',
+        f'<rect x="{x0 - pad:.1f}" y="{top:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{TABLE}"/>',
+    ]
+    if title:
+        parts.append(f'<text x="{x0:.1f}" y="{top + 90:.1f}" font-size="60">{escape(title)}</text>')
+    parts.extend(island_parts(island))
+    parts.extend(key)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -147,10 +270,8 @@ def _card(cid: str, left: float, top: float, caption: str) -> list[str]:
     card = CARDS[cid]
     cx, cy = left + card.width / 2, -(top + card.height / 2)  # table coordinates
     out = []
-    for terrain, colour in COLOURS.items():
-        d = _path(shapely.affinity.translate(card.terrain(terrain), cx, cy))
-        if d:
-            out.append(f'<path d="{d}" fill="{colour}" fill-rule="evenodd" stroke="none"/>')
+    for terrain, region in card.regions:
+        out.append(_region(shapely.affinity.translate(region, cx, cy), terrain, cid))
     out.append(
         f'<rect x="{left:.1f}" y="{top:.1f}" width="{card.width}" height="{card.height}" '
         'fill="none" stroke="#3b3b3b" stroke-width="5"/>'
