@@ -76,23 +76,22 @@ def test_rules_and_explain_in_a_terminal_at_80_by_40(tmp_path: Path) -> None:
         "play", "atua", "-p", "3", "--seed", "7", "--bots", "random",
         "--pictures", str(tmp_path), cwd=str(tmp_path),
     )  # fmt: skip
-    try:
-        term.read_until(PROMPT)
+    with term:
+        term.expect(PROMPT)
         term.send("rules")
-        shown = term.read_until(PROMPT)
+        shown = term.expect(PROMPT)
         assert "Atua: the rules in short" in shown and "explain NAME" in shown
         assert len(shown.splitlines()) <= 40  # the summary fits the screen
         assert max(len(line) for line in shown.splitlines()) <= 80
         term.send("explain akroa")
-        shown = term.read_until(PROMPT)
+        shown = term.expect(PROMPT)
         assert "Akroa (r1): resident" in shown and "3 points for every 2 birds" in shown
         term.send("explain akroaa")
-        assert "did you mean Akroa?" in term.read_until(PROMPT)
+        assert "did you mean Akroa?" in term.expect(PROMPT)
         term.send("help")
-        shown = term.read_until(PROMPT)
+        shown = term.expect(PROMPT)
         assert "Examples in Atua:" in shown and "take 2" in shown and "draw 2" not in shown
         assert "explain NAME" in shown
         term.send("quit")
-        term.read_until("Stopped")
-    finally:
-        assert term.close() == 0, term.screen()
+        term.expect("Stopped")
+        assert term.wait() == 0, term.text[-2000:]

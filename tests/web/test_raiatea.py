@@ -128,7 +128,7 @@ def test_a_whole_game_is_played_by_pointing_at_the_board(page: Watched, web: Ser
     # Every screen is open at the end; the final sheet has a row per scoring category.
     assert p.locator(".rt-panel", has_text="Behind the screen (revealed)").count() == 2
     sheet = p.locator(".final .sheet").inner_text()
-    for row in ("rank", "rituals", "toos", "masks", "total"):
+    for row in ("rank", "rituals", "missions", "masks", "total"):
         assert row in sheet
     assert moves == me.on_board + me.on_list
     assert me.on_board >= 0.8 * moves, (me.on_board, me.on_list)
@@ -199,7 +199,7 @@ def test_a_sealed_offering_stays_hidden_from_the_other_page_until_all_have_chose
     friend.play("bid 0")
     friend.page.get_by_text("Mana offered (revealed)").wait_for()
     revealed = "".join(friend.frames[len(hidden) :])
-    assert f"Mana offered: seat 0 {amount}," in revealed
+    assert f"Mana offered: seat 0: {amount}," in revealed
     other.close()
     p.goto("about:blank")  # close the table's socket before the server stops
 

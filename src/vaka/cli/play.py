@@ -66,7 +66,8 @@ def command(
     seat: Annotated[
         int | None,
         typer.Option(
-            help="Your seat, 0 = the start player (default 0); with --join, the open seat to take.",
+            help="Your seat, counted from 0 (default 0); who starts is the game's own rule "
+            "(Raiatea draws the start player). With --join, the open seat to take.",
             show_default=False,
         ),
     ] = None,

@@ -37,7 +37,7 @@ def test_too_tokens_give_their_vp() -> None:
     t1 = next(i for i, t in enumerate(st.slots) if t.startswith("T1"))
     st.toos[0].append(st.slots[t1])
     st.slots[t1] = ""
-    assert scoring.breakdown(st)[0]["toos"] == sum(int(t[1]) for t in st.toos[0])
+    assert scoring.breakdown(st)[0]["missions"] == sum(int(t[1]) for t in st.toos[0])
     assert sorted(int(t[1]) for t in st.toos[0])[0] == 1
 
 

@@ -40,12 +40,22 @@ test("the reveal of this round is read from the log", () => {
     text: "Auction for mission 2.5.1 (2 VP): seat 0 0, seat 1 0, seat 2 0; nobody wins it" }];
   assert.equal(lastReveal(nobody).winner, null);
   assert.equal(lastReveal([...log, { text: "— Action round 2 —" }]), null);
+  // The log as it reads now: "seat 0: 3", the order by seats.
+  const now = [{ text: "— Ceremony 1 —" }, {
+    text: "Mana offered: seat 0: 3, seat 1: 0, seat 2: 12; ceremonial order: seat 2, seat 0, seat 1" }];
+  assert.deepEqual(lastReveal(now), { kind: "offering", bids: { 0: 3, 1: 0, 2: 12 },
+    order: [2, 0, 1] });
+  const won = [...now, {
+    text: "Auction for mission 1.6.1 (1 VP), bids seat 0: 2, seat 1: 1, seat 2: 1; seat 0 wins it" }];
+  assert.deepEqual(lastReveal(won), { kind: "auction", mission: "1.6.1", vp: 1,
+    bids: { 0: 2, 1: 1, 2: 1 }, winner: 0 });
 });
 
 test("the bonus is chosen on the chart of the commodity just sold", () => {
   const log = [{ text: "You sell Mahi-mahi" }, { text: "Seat 1 sells 'Uru (breadfruit)" }];
   assert.equal(lastSold(log, COMMS), "mahi_mahi");
   assert.equal(lastSold([{ text: "You sell 'Uru (breadfruit)" }], COMMS), "uru");
+  assert.equal(lastSold([{ text: "You sell 'Uru" }], COMMS), "uru"); // the log's short name
   assert.equal(lastSold([], COMMS), null);
 });
 

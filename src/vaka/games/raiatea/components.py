@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from vaka.games.raiatea.names import bonus, mission
 from vaka.games.raiatea.params import (
     BOARD,
     CHARTS,
@@ -21,8 +22,6 @@ from vaka.games.raiatea.params import (
     TATTOO_MAX,
     TOOS,
 )
-from vaka.games.raiatea.render import _bonus
-from vaka.games.raiatea.view import mission_text
 
 GIFT_TEXT = {"tattoo": "1 tattoo", "commodity": "1 commodity", "pearls": "2 pearls"}
 
@@ -44,8 +43,7 @@ def components() -> dict[str, Any]:
         "ritual_types": {k: t["name"] for k, t in RITUAL_DATA["types"].items()},
         "masks": {mid: {"name": m["name"], "text": m["text"]} for mid, m in MASKS.items()},
         "toos": {
-            tid: {"vp": t["vp"], "kind": t["kind"], "text": mission_text(tid)}
-            for tid, t in TOOS.items()
+            tid: {"vp": t["vp"], "kind": t["kind"], "text": mission(tid)} for tid, t in TOOS.items()
         },
         "locations": [
             {k: loc[k] for k in ("id", "name", "action", "kahuna")} for loc in BOARD["locations"]
@@ -54,7 +52,7 @@ def components() -> dict[str, Any]:
         "assistants": [
             {k: a[k] for k in ("id", "name", "a", "b")} for a in BOARD["assistant_types"]
         ],
-        "charts": [[_bonus(list(space)) for space in chart] for chart in CHARTS],
+        "charts": [[bonus(space) for space in chart] for chart in CHARTS],
         "ranks": [{k: r[k] for k in ("id", "name", "space", "vp")} for r in RANKS],
         "tattoo_max": TATTOO_MAX,
         "priest_max": PRIEST_MAX,

@@ -30,7 +30,7 @@ class Raiatea(Game):
         return actions.parse(text)
 
     def describe_choice(self, view: Mapping[str, Any], action: Action) -> str | None:
-        from vaka.games.raiatea.render import describe_choice
+        from vaka.games.raiatea.choices import describe_choice
 
         assert isinstance(action, actions.RaiateaAction)
         return describe_choice(view, action)

@@ -53,7 +53,7 @@ def breakdown(st: RaiateaState) -> list[dict[str, int]]:
         parts = {
             "rank": int(RANKS[rank_of(st, seat)]["vp"]),
             "rituals": rituals,
-            "toos": sum(int(TOOS[t]["vp"]) for t in st.toos[seat]),
+            "missions": sum(int(TOOS[t]["vp"]) for t in st.toos[seat]),
             "masks": sum(_per(st, seat, MASKS[m]["pair_score"]) for m in pairs(st.masks[seat])),
         }
         parts["total"] = sum(parts.values())

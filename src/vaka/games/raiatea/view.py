@@ -15,34 +15,43 @@ Pearls, mana, commodities and To'o tokens are hidden from the view, but every ch
 is announced in the log (the real game's table sees every gain and payment), so a seat with a
 perfect memory knows them: determinization keeps them. What it re-deals is what no memory can
 know: rituals behind other screens, the draw piles, the face-down statues, open sealed bids.
+Each seat's points so far (as if the game ended now) are in the view for the same reason: rank,
+performed rituals and masks lie in front of the screen, and every To'o token taken is announced.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from vaka.core.words import counted
 from vaka.games.raiatea import rules
 from vaka.games.raiatea.actions import slot_text
+from vaka.games.raiatea.names import (
+    GIFTS,
+    NOUNS,
+    RANK_NAMES,
+    amount,
+    bonus,
+    grouped,
+    mission,
+    ritual,
+    thing,
+)
 from vaka.games.raiatea.params import (
-    ASSISTANT_NAMES,
     ASSISTANTS,
+    CHARTS,
     COLOURS,
     COMMODITIES,
-    COMMODITY_NAMES,
     LOCATION_NAMES,
-    MASKS,
     MAX_BID,
     MISSION_SLOTS,
     RANK_IDS,
-    RANKS,
-    RITUALS,
     TOOS,
-    cost,
     deck_of,
     is_general,
 )
 from vaka.games.raiatea.scoring import breakdown, pairs
-from vaka.games.raiatea.steps import Sealed
+from vaka.games.raiatea.steps import Bonus, Sealed
 
 if TYPE_CHECKING:
     from vaka.core.state import Event
@@ -57,22 +66,6 @@ def _by_deck(cards: list[str]) -> dict[str, int]:
 
 def _names(counts: list[int], ids: tuple[str, ...]) -> dict[str, int]:
     return {ids[i]: n for i, n in enumerate(counts)}
-
-
-def mission_text(token: str) -> str:
-    t = TOOS[token]
-    if t["kind"] == "auction":
-        return "mana auction"
-    if t["kind"] == "conditional":
-        cond = dict(t["condition"])
-        same = cond.pop("same_type", False)
-        ((what, n),) = cond.items()
-        return f"have {n} {what}" + (" of one type" if same else "")
-    ((what, n),) = t["pay"].items()
-    if what == "commodities":
-        ((mode, k),) = n.items()
-        return f"pay {k} {mode} commodit{'y' if k == 1 else 'ies'}"
-    return f"pay {n} {what}"
 
 
 def view(st: RaiateaState, seat: int | None) -> dict[str, Any]:
@@ -96,8 +89,10 @@ def view(st: RaiateaState, seat: int | None) -> dict[str, Any]:
                 "seat": step.seat,
                 "prompt": rules.PROMPTS.get(phase, phase),
             }
+            if type(step) is Bonus:  # which chart the bonus comes from
+                decision["commodity"] = COMMODITIES[step.commodity]
     kind, number = st.track[min(st.space, len(st.track) - 1)]
-    scores = breakdown(st) if over else None
+    scores = breakdown(st)  # the points so far: every part of them is public (module text)
     seats = []
     for s in range(st.players):
         entry: dict[str, Any] = {
@@ -116,6 +111,7 @@ def view(st: RaiateaState, seat: int | None) -> dict[str, Any]:
             "commodities": sum(st.comms[s]),
             "toos": len(st.toos[s]),
             "prepared": {"clipped": _by_deck(st.prepared[s])},
+            "points": scores[s]["total"],
         }
         if s == seat or over:
             entry["rituals"] = _by_deck(st.hand[s])
@@ -129,7 +125,7 @@ def view(st: RaiateaState, seat: int | None) -> dict[str, Any]:
             entry["prepared_cards"] = list(st.prepared[s]) + list(st.generals[s])
             if st.queue and type(st.queue[0]) is Sealed and s not in st.sealed_wait:
                 entry["my_bid"] = st.bids[s]
-        if scores is not None:
+        if over:
             entry["score"] = scores[s]
         seats.append(entry)
     statues = []
@@ -176,24 +172,11 @@ def view(st: RaiateaState, seat: int | None) -> dict[str, Any]:
 
 
 # =========================================================================== the log in words
-def _ritual(r: str) -> str:
-    return f"{RITUALS[r]['name']} ({r}, {cost(r)} mana)"
-
-
-def _thing(x: str) -> str:
-    if x in COMMODITY_NAMES:
-        return str(COMMODITY_NAMES[x])
-    if x in ASSISTANT_NAMES:
-        return str(ASSISTANT_NAMES[x])
-    if x in MASKS:
-        return f"{MASKS[x]['name']} ({x})"
-    return x
-
-
 def describe(st: RaiateaState, event: Event, viewer: int | None) -> str | None:
     tag, seat, data = event
     you = seat is not None and seat == viewer
     who = "You" if you else f"Seat {seat}"
+    s = "" if you else "s"  # the verb's ending: "you take", "seat 1 takes"
     mine = you or st.over
     if tag == "round":
         kind, number = data
@@ -204,140 +187,145 @@ def describe(st: RaiateaState, event: Event, viewer: int | None) -> str | None:
         return "The third ceremony is over: final scoring"
     if tag == "die":
         why, value = data
-        what = "the reef" if why == "reef" else _thing(why) + "s"
-        return f"{who} roll{'s' * (not you)} the die for {what}: {value}"
+        what = "the reef" if why == "reef" else thing(why) + "s"
+        return f"{who} roll{s} the die for {what}: {value}"
     if tag == "claim":
-        verb = "claim the" if you else "claims the"
-        return f"{who} {verb} {LOCATION_NAMES[data]}, {'your' if you else 'its'} Kahuna"
+        return f"{who} claim{s} the {LOCATION_NAMES[data]}, {'your' if you else 'its'} Kahuna"
     if tag == "assistant_a":
-        return f"{who} {'have' if you else 'has'} enough {_thing(data)}s for the die"
+        return f"{who} {'have' if you else 'has'} enough {thing(data)}s for the die"
     if tag == "tattoo":
         return f"{who}: tattoo marker to space {data}"
     if tag == "rank":
-        return f"{who} reach{'es' * (not you)} the rank of {RANKS[RANK_IDS.index(data)]['name']}"
+        return f"{who} reach{'es' * (not you)} the rank of {RANK_NAMES[data]}"
     if tag == "priests":
         return f"{who}: priest marker to {data}"
     if tag == "gain":
         what, n = data
-        return f"{who} gain{'s' * (not you)} {n} {what}"
+        return f"{who} gain{s} {amount(n, what)}"
     if tag == "pay":
         what, n = data
-        return f"{who} pay{'s' * (not you)} {n} {_thing(what)}"
+        return f"{who} pay{s} {amount(n, what)}"
     if tag == "display":
-        return "Forest display: " + (", ".join(_thing(c) for c in data) or "(empty)")
+        return "Forest display: " + (grouped(map(thing, data)) or "(empty)")
     if tag == "revealed":
-        return f"{who} reveal{'s' * (not you)} forest cards: " + ", ".join(map(_thing, data))
+        return f"{who} reveal{s} forest cards: " + grouped(map(thing, data))
     if tag == "forest":
-        return f"{who} take{'s' * (not you)} {_thing(data)} from the forest"
+        return f"{who} take{s} {thing(data)} from the forest"
     if tag == "to_market":
-        return f"{_thing(data)} goes to its market"
+        return f"{thing(data)} goes to its market"
     if tag == "reshuffle":
         return f"The {data} ritual discards are shuffled into a new deck"
     if tag == "draw":
         deck, n = data
-        return f"{who} draw{'s' * (not you)} {n} {deck} rituals"
+        return f"{who} draw{s} {counted(n, deck + ' ritual')}"
     if tag == "keep":
         if mine and data is not None:
-            return f"{who} keep{'s' * (not you)} {_ritual(data)}"
-        return f"{who} keep{'s' * (not you)} a ritual"
+            return f"{who} keep{s} {ritual(data)}"
+        return f"{who} keep{s} a ritual"
     if tag == "discard_drawn":
-        return f"{who} discard{'s' * (not you)} " + ", ".join(map(_ritual, data))
+        return f"{who} discard{s} " + ", ".join(map(ritual, data))
     if tag == "take":
-        return f"{who} take{'s' * (not you)} {_thing(data)} from the market"
+        return f"{who} take{s} {thing(data)} from the market"
     if tag == "sacrifice":
-        return f"{who} sacrifice{'s' * (not you)} {_thing(data)} at the Marae"
+        return f"{who} sacrifice{s} {thing(data)} at the Marae"
     if tag == "recruit":
         n, price = data
-        return f"{who} recruit{'s' * (not you)} {n} priest{'s' * (n > 1)} for {price} pearls"
+        return f"{who} recruit{s} {counted(n, 'priest')} for {amount(price, 'pearls')}"
     if tag in ("give", "pay_mask"):
-        return f"{who} put{'s' * (not you)} {_thing(data)} into the Mask Market"
+        return f"{who} put{s} {thing(data)} into the Mask Market"
     if tag == "get":
-        return f"{who} take{'s' * (not you)} {_thing(data)} from the Mask Market"
+        return f"{who} take{s} {thing(data)} from the Mask Market"
     if tag == "mission":
         i, token = data
         return (
-            f"{who} fulfil{'s' * (not you)} To'o mission {slot_text(MISSION_SLOTS[i])} "
-            f"({mission_text(token)}, {TOOS[token]['vp']} VP)"
+            f"{who} fulfil{s} To'o mission {slot_text(MISSION_SLOTS[i])} "
+            f"({mission(token)}, {TOOS[token]['vp']} VP)"
         )
     if tag == "no_mission":
-        return f"{who} fulfil{'s' * (not you)} no mission"
+        return f"{who} fulfil{s} no mission"
     if tag == "sell":
-        return f"{who} sell{'s' * (not you)} {_thing(data)}"
+        return f"{who} sell{s} {thing(data)}"
     if tag == "hire":
         t, price = data
-        return f"{who} hire{'s' * (not you)} a {_thing(t)} for {price} pearls"
+        return f"{who} hire{s} a {thing(t)} for {amount(price, 'pearls')}"
     if tag == "bonus":
         c, k = data
-        return f"{who} take{'s' * (not you)} the {_thing(c)} bonus on space {k}"
+        gained = bonus(CHARTS[COMMODITIES.index(c)][k])
+        return f"{who} take{s} the {thing(c)} bonus on space {k}: {gained}"
     if tag == "buy":
-        return f"{who} put{'s' * (not you)} {data} mana into the bag to draw rituals"
+        return f"{who} put{s} {data} mana into the bag to draw rituals"
     if tag == "gift":
-        return f"{who} choose{'s' * (not you)} the gift: {data}"
+        return f"{who} choose{s} the gift of {GIFTS[data]}"
     if tag == "target":
-        return f"{who} target{'s' * (not you)} seat {data}"
+        return f"{who} target{s} seat {data}"
     if tag == "turn":
-        return f"{who} turn{'s' * (not you)} a {_thing(data)}"
+        return f"{who} turn{s} a {thing(data)}"
     if tag == "reactivate":
-        what = "all assistants" if data == "all" else "a " + _thing(data)
-        return f"{who} reactivate{'s' * (not you)} {what}"
+        what = "all assistants" if data == "all" else "a " + thing(data)
+        return f"{who} reactivate{s} {what}"
     if tag == "steal":
         victim, what, n = data
-        return f"{who} take{'s' * (not you)} {n} {_thing(what)} from seat {victim}"
+        got = amount(n, what) if what in NOUNS else thing(what)
+        return f"{who} take{s} {got} from seat {victim}"
     if tag == "discard":
-        return f"{who} discard{'s' * (not you)} {_ritual(data)}"
+        return f"{who} discard{s} {ritual(data)}"
     if tag == "perform":
         if seat is None:  # a General ritual from the bag: it has no owner
-            return f"The General ritual {_ritual(data)} is performed"
-        return f"{who} perform{'s' * (not you)} {_ritual(data)}"
+            return f"The General ritual {ritual(data)} is performed"
+        return f"{who} perform{s} {ritual(data)}"
     if tag == "unpaid":
-        return f"{who} cannot pay the price of {_ritual(data)}: it is discarded"
+        return f"{who} cannot pay the price of {ritual(data)}: it is discarded"
     if tag == "use":
-        return f"{who} turn{'s' * (not you)} a {_thing(data)} to use its one-time effect"
+        return f"{who} turn{s} a {thing(data)} to use its one-time effect"
     if tag == "type":
-        return f"{who} choose{'s' * (not you)} to count {_thing(data)}s"
+        return f"{who} choose{s} to count {thing(data)}s"
     if tag == "prices":
         return "Price markers: " + ", ".join(
-            f"{_thing(c)} {p}" for c, p in zip(COMMODITIES, data, strict=True)
+            f"{thing(c)} {p}" for c, p in zip(COMMODITIES, data, strict=True)
         )
     if tag == "feed":
-        return f"{who} add{'s' * (not you)} {data} mana to the offered mana"
+        return f"{who} add{s} {data} mana to the offered mana"
     if tag == "prepare":
         if mine and data is not None:
-            return f"{who} prepare{'s' * (not you)} {_ritual(data)}"
-        return f"{who} put{'s' * (not you)} a ritual into the bag"
+            return f"{who} prepare{s} {ritual(data)}"
+        return f"{who} put{s} a ritual into the bag"
     if tag == "prepared":
         return f"{who} {'have' if you else 'has'} prepared {'your' if you else 'their'} rituals"
     if tag == "prep_done":
         return "All rituals are prepared"
     if tag == "sealed":
         if mine and data is not None:
-            return f"{who} bid{'s' * (not you)} {data} mana"
+            return f"{who} bid{s} {data} mana"
         return f"{who} {'have' if you else 'has'} chosen a bid"
     if tag == "offering":
         bids, order = data
-        shown = ", ".join(f"seat {s} {b}" for s, b in enumerate(bids))
-        return f"Mana offered: {shown}; ceremonial order: {', '.join(map(str, order))}"
+        order_text = ", ".join(f"seat {o}" for o in order)
+        return f"Mana offered: {_bids(bids)}; ceremonial order: {order_text}"
     if tag == "auction":
         i, token, bids = data
-        shown = ", ".join(f"seat {s} {b}" for s, b in enumerate(bids))
         winner = f"seat {seat} wins it" if seat is not None and seat >= 0 else "nobody wins it"
         where = slot_text(MISSION_SLOTS[i])
-        return f"Auction for mission {where} ({TOOS[token]['vp']} VP): {shown}; {winner}"
+        return f"Auction for mission {where} ({TOOS[token]['vp']} VP), bids {_bids(bids)}; {winner}"
     if tag == "bag":
         entries, mana = data
         shown = (
-            ", ".join(
-                f"{_ritual(r)} " + (f"of seat {s}" if s >= 0 else "(General)") for r, s in entries
-            )
+            ", ".join(ritual(r) + (f" of seat {s}" if s >= 0 else ", General") for r, s in entries)
             or "no rituals"
         )
         return f"Divine Blessings: {mana} mana in the bag; {shown}"
     if tag == "unblessed":
         rituals, mana = data
-        return f"{mana} mana is not enough for the rest: {len(rituals)} rituals are discarded"
+        return (
+            f"{mana} mana is not enough for the rest: {counted(len(rituals), 'ritual')} discarded"
+        )
     if tag == "statue":
         return f"The missions of statue {data} are revealed"
     raise AssertionError(f"unknown event {tag!r}")
+
+
+def _bids(bids: list[int]) -> str:
+    """Mana per seat, said so that two numbers never stand side by side."""
+    return ", ".join(f"seat {s}: {b}" for s, b in enumerate(bids))
 
 
 # =========================================================================== determinization

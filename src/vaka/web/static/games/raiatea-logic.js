@@ -44,12 +44,15 @@ export function sealedStatus(view) {
 }
 
 const ROUND_HEAD = /^— (Action round|Ceremony) \d+ —$/;
-const OFFERED = /^Mana offered: (.*); ceremonial order: ([\d, ]+)$/;
-const AUCTION = /^Auction for mission ([\d.]+) \((\d+) VP\): (.*); (?:seat (\d+) wins it|nobody wins it)$/;
+// "Mana offered: seat 0: 3, seat 1: 0; ceremonial order: seat 1, seat 0" (and the older
+// "seat 0 3, seat 1 0; ceremonial order: 1, 0").
+const OFFERED = /^Mana offered: (.*); ceremonial order: ([\w, ]+)$/;
+const AUCTION =
+  /^Auction for mission ([\d.]+) \((\d+) VP\)(?:, bids |: )(.*); (?:seat (\d+) wins it|nobody wins it)$/;
 
 function bidsOf(text) {
   const bids = {};
-  for (const m of text.matchAll(/seat (\d+) (\d+)/g)) bids[Number(m[1])] = Number(m[2]);
+  for (const m of text.matchAll(/seat (\d+):? (\d+)/g)) bids[Number(m[1])] = Number(m[2]);
   return bids;
 }
 
@@ -61,7 +64,7 @@ export function lastReveal(log) {
     const t = log[i].text;
     if (ROUND_HEAD.test(t)) return null;
     let m = OFFERED.exec(t);
-    if (m) return { kind: "offering", bids: bidsOf(m[1]), order: m[2].split(",").map(Number) };
+    if (m) return { kind: "offering", bids: bidsOf(m[1]), order: m[2].match(/\d+/g).map(Number) };
     m = AUCTION.exec(t);
     if (m) {
       return { kind: "auction", mission: m[1], vp: Number(m[2]), bids: bidsOf(m[3]),
@@ -75,7 +78,7 @@ export function lastReveal(log) {
 export function lastSold(log, commodities) {
   for (let i = log.length - 1; i >= 0; i--) {
     const m = /^You sell (.+)$/.exec(log[i].text);
-    if (m) return commodities.find((c) => c.name === m[1])?.id ?? null;
+    if (m) return commodities.find((c) => [c.name, c.name.split(" (")[0]].includes(m[1]))?.id ?? null;
   }
   return null;
 }

@@ -1,0 +1,100 @@
+"""The note beside each of a seat's choices: what the action's ids name and what it brings.
+
+The action text stays what a player types (``keep RN19``, ``take mahi_mahi``); the note
+always begins with the name the rest of the screen uses for what the text names."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from vaka.games.raiatea.actions import RaiateaAction
+from vaka.games.raiatea.names import GIFTS, amount, bonus, cost, mask, mission, thing
+from vaka.games.raiatea.params import (
+    ASSISTANT_NAMES,
+    BOARD,
+    CHARTS,
+    COMMODITIES,
+    LOCATION_NAMES,
+    MASKS,
+    PRICE_TOP,
+    RITUAL_DATA,
+    RITUALS,
+    TOOS,
+)
+
+BOARD_ASSISTANTS = {a["id"]: a for a in BOARD["assistant_types"]}
+TYPE_NAMES = {k: str(t["name"]).lower() for k, t in RITUAL_DATA["types"].items()}
+#: A location's action in brief (the whole text: ``show locations``).
+LOCATION_BRIEF = {
+    "forest": "everyone takes 2 forest cards; the Kahuna first",
+    "marae": "sacrifice for a tattoo, draw rituals; Kahuna twice",
+    "reef": "a die roll: all gain that many pearls; Kahuna +3",
+    "path": "recruit priests, mana per priest; Kahuna +1 priest",
+    "neighbourhood": "swap masks at the market; Kahuna: a To'o mission",
+    "market": "sell 1 commodity, hire 1 assistant; Kahuna 2 each",
+}
+
+
+def describe_choice(view: Mapping[str, Any], action: RaiateaAction) -> str | None:
+    """What a choice is or brings, for the seat whose view this is."""
+    verb, arg = action.verb, action.arg
+    if arg in RITUALS:  # keep, prepare, perform, discard
+        card = RITUALS[arg]
+        return f"{card['name']} ({TYPE_NAMES[card['type']]}, {cost(card['cost'])}): {card['text']}"
+    if arg in MASKS:  # pick, give, get, steal
+        return f"{mask(arg)}: {MASKS[arg]['text']}"
+    if verb == "mission":
+        statue, row, space = (int(p) - 1 for p in arg.split("."))
+        token = view["statues"][statue]["rows"][row][space]
+        if token and token in TOOS:
+            return f"{mission(token)}: {TOOS[token]['vp']} VP"
+        return None
+    if verb == "claim":
+        return f"{LOCATION_NAMES[arg]}: {LOCATION_BRIEF[arg]}"
+    return _commodity_note(view, verb, arg) or _other_note(view, verb, arg)
+
+
+def _commodity_note(view: Mapping[str, Any], verb: str, arg: str) -> str | None:
+    if arg not in COMMODITIES:
+        return None
+    name, chart = thing(arg), CHARTS[COMMODITIES.index(arg)]
+    if verb == "sell":
+        return f"{name}: choose a bonus up to {bonus(chart[view['prices'][arg]])}"
+    if verb == "top":
+        return f"{name}'s price marker to the top: {bonus(chart[PRICE_TOP])}"
+    if verb == "pick":
+        return f"{name}: a commodity, behind your screen"
+    if verb == "sacrifice":
+        return f"{name} for a tattoo"
+    return f"{name}"  # take, pay
+
+
+def _other_note(view: Mapping[str, Any], verb: str, arg: str) -> str | None:
+    if verb == "bonus":
+        commodity = (view.get("decision") or {}).get("commodity")
+        if commodity is None:
+            return None
+        return bonus(CHARTS[COMMODITIES.index(commodity)][int(arg)])
+    if arg in ASSISTANT_NAMES:
+        name = str(ASSISTANT_NAMES[arg])
+        if verb == "use":
+            return f"{name}: {BOARD_ASSISTANTS[arg]['b']}"
+        if verb == "hire":
+            return f"{name} for 2 pearls (less discounts)"
+        if verb == "pick":
+            return f"{name}: an assistant, in front of your screen"
+        return name  # take, turn, reactivate, type
+    if verb == "draw":
+        return f"draw from the {arg} ritual deck by your rank, keep 1"
+    if verb == "gift":
+        return GIFTS[arg]
+    if verb == "recruit":
+        pearls = 2 if arg == "1" else 5
+        return f"{amount(int(arg), 'priests')} ({amount(pearls, 'pearls')}, less discounts)"
+    if verb == "target":
+        seat = int(arg.removeprefix("seat"))
+        return f"seat {seat} ({view['seats'][seat]['colour']})"
+    if verb == "advance":
+        return "move your tattoo marker 1 space"
+    return None
