@@ -1,9 +1,7 @@
-"""Running ``python -m vaka`` in a real pseudo-terminal of a given size, as a person would.
-
-The program sees a terminal (``isatty``, the window size), so Rich draws for that width;
-what it wrote comes back as plain text lines (colours and other escapes removed), to be
-checked for what a person would see: widths, heights, words.
-"""
+"""Running ``python -m vaka`` in a real pseudo-terminal of a given size (80×40 unless told),
+as a person would: the program sees a terminal (``isatty``, the window size, a controlling
+terminal so that Ctrl-C interrupts it), and what it wrote comes back as plain text (colours
+and other escapes removed, ``\\n`` line ends), to be checked for what a person would see."""
 
 from __future__ import annotations
 
@@ -11,14 +9,16 @@ import fcntl
 import os
 import re
 import select
-import signal
 import struct
 import subprocess
 import sys
 import termios
 import time
 from collections.abc import Sequence
+from types import TracebackType
 
+CTRL_C = "\x03"
+CTRL_D = "\x04"
 #: Terminal escapes: CSI sequences (colours, cursor), OSC sequences (titles, links), others.
 ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 
@@ -47,29 +47,27 @@ class Terminal:
             env=env,
             cwd=cwd,
             start_new_session=True,
+            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
         )
         os.close(slave)
         self.master = master
-        self.raw = ""  # everything written so far, escapes and all
-        self.read_to = 0  # how much of ``text`` ``expect`` has consumed
+        self._raw = b""  # everything written so far, escapes and all
+        self.read_to = 0  # how much of ``text`` ``expect`` has handed out
 
     @property
     def text(self) -> str:
-        return plain(self.raw)
+        """Everything shown so far, as plain text."""
+        return plain(self._raw.decode("utf-8", errors="replace"))
 
-    def _read(self, timeout: float) -> bool:
-        """Read what is there within ``timeout``; False once the program has closed."""
-        ready, _, _ = select.select([self.master], [], [], timeout)
-        if not ready:
-            return True
-        try:
-            chunk = os.read(self.master, 65536)
-        except OSError:  # EIO: the other side is closed
-            return False
-        if not chunk:
-            return False
-        self.raw += chunk.decode("utf-8", errors="replace")
-        return True
+    output = text
+
+    def send(self, keys: str) -> None:
+        """Type ``keys`` as they are (``CTRL_D``, ``CTRL_C``, …)."""
+        os.write(self.master, keys.encode())
+
+    def line(self, text: str) -> None:
+        """Type a line and Enter."""
+        self.send(text + "\n")
 
     def expect(self, *patterns: str, timeout: float = 60) -> str:
         """Wait until one of the regular expressions appears after what was read before;
@@ -86,34 +84,43 @@ class Terminal:
                 return chunk
             left = deadline - time.monotonic()
             if left <= 0:
-                raise TimeoutError(
+                raise AssertionError(
                     f"none of {list(patterns)} appeared; the screen ends:\n{text[-2000:]}"
                 )
-            if not self._read(min(left, 0.5)):
-                raise EOFError(f"the program ended without {list(patterns)}:\n{text[-2000:]}")
+            if not self._read(min(left, 0.5)) and self.process.poll() is not None:
+                raise AssertionError(f"the program ended without {list(patterns)}:\n{text[-2000:]}")
 
-    def send(self, line: str) -> None:
-        os.write(self.master, (line + "\n").encode())
+    def _read(self, timeout: float) -> bool:
+        """Read what is there within ``timeout``; False if nothing came or it is closed."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:  # EIO: the program has gone and the terminal closed
+            return False
+        self._raw += chunk
+        return bool(chunk)
 
-    def wait(self, timeout: float = 30) -> int:
-        """Wait for the program to end, reading what it writes; its exit status."""
+    def wait(self, timeout: float = 60) -> int:
+        """Read to the end and return the exit status."""
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and self._read(0.2):
-            if self.process.poll() is not None and not select.select([self.master], [], [], 0)[0]:
-                break
-        return self.process.wait(timeout=max(0.1, deadline - time.monotonic()))
-
-    def close(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            self.process.wait(timeout=10)
-        os.close(self.master)
+        while self._read(max(0.0, min(0.5, deadline - time.monotonic()))) or (
+            self.process.poll() is None and time.monotonic() < deadline
+        ):
+            pass
+        return self.process.wait(max(0.1, deadline - time.monotonic()))
 
     def __enter__(self) -> Terminal:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        os.close(self.master)
 
 
 def too_wide(lines: Sequence[str], columns: int) -> list[str]:

@@ -40,7 +40,7 @@ def test_a_whole_game_fits_80_by_40_and_shows_no_codes() -> None:
             if "your move>" not in chunk:
                 break
             decisions += 1
-            term.send("board" if decisions == 3 else "1")
+            term.line("board" if decisions == 3 else "1")
         assert term.wait() == 0
         lines = term.text.splitlines()
     assert decisions > 20

@@ -78,20 +78,20 @@ def test_rules_and_explain_in_a_terminal_at_80_by_40(tmp_path: Path) -> None:
     )  # fmt: skip
     with term:
         term.expect(PROMPT)
-        term.send("rules")
+        term.line("rules")
         shown = term.expect(PROMPT)
         assert "Atua: the rules in short" in shown and "explain NAME" in shown
         assert len(shown.splitlines()) <= 40  # the summary fits the screen
         assert max(len(line) for line in shown.splitlines()) <= 80
-        term.send("explain akroa")
+        term.line("explain akroa")
         shown = term.expect(PROMPT)
         assert "Akroa (r1): resident" in shown and "3 points for every 2 birds" in shown
-        term.send("explain akroaa")
+        term.line("explain akroaa")
         assert "did you mean Akroa?" in term.expect(PROMPT)
-        term.send("help")
+        term.line("help")
         shown = term.expect(PROMPT)
         assert "Examples in Atua:" in shown and "take 2" in shown and "draw 2" not in shown
         assert "explain NAME" in shown
-        term.send("quit")
+        term.line("quit")
         term.expect("Stopped")
         assert term.wait() == 0, term.text[-2000:]

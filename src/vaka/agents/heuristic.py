@@ -44,6 +44,9 @@ class HeuristicAgent:
         self.rng = Rng(seed)
         self.noise = noise
         self.name = name
+        #: The last decision's weighing, best first; None when it was not weighed (the
+        #: only choice, or a random one). For saying why it chose (``agents.reasons``).
+        self.last_scored: list[tuple[float, Action]] | None = None
 
     def scored(self, obs: Observation) -> list[tuple[float, Action]]:
         """Each legal action with the advantage it leaves, best first."""
@@ -53,8 +56,9 @@ class HeuristicAgent:
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal_actions
+        self.last_scored = None
         if len(legal) == 1 or (self.noise and self.rng.below(1_000_000) < self.noise * 1e6):
             return self.rng.choice(legal)
-        scored = self.scored(obs)
+        scored = self.last_scored = self.scored(obs)
         best = scored[0][0]
         return self.rng.choice([a for v, a in scored if v >= best - 1e-9])

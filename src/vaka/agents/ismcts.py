@@ -89,12 +89,14 @@ class IsmctsAgent:
         self.name = name
         self.last_iterations = 0  # how many the last search ran (for benchmarks)
         self.last_tree: Node | None = None  # the last search's tree (for inspection)
+        self.last_choices: list[Choice] = []  # its root choices (for saying why)
         self._seat = 0  # the seat searching now
         self._alone = False  # a solo game: played for the best lead (see analyse)
         self._par = 0.0  # the lead that earns a reward of one half
 
     def act(self, obs: Observation) -> Action:
         if len(obs.legal_actions) == 1:
+            self.last_choices = []
             return obs.legal_actions[0]
         return self.analyse(obs)[0].action
 
@@ -129,6 +131,7 @@ class IsmctsAgent:
             if a in obs.legal_actions
         ]
         choices.sort(key=lambda c: (-c.visits, -c.value))
+        self.last_choices = choices
         return choices
 
     def solo_lead(self, value: float) -> float | None:

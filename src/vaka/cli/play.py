@@ -10,17 +10,17 @@ import typer
 from rich.markup import escape
 from rich.text import Text
 
-from vaka.agents import Agent, Observation, default_level, make_agent, search_agent
-from vaka.cli import rules
+from vaka.agents import Observation, default_level, search_agent
+from vaka.cli import rules, session
 from vaka.cli.common import OPTION_HELP, console, friendly_errors, parse_options
 from vaka.cli.screen import choice_number, draw, help_text, print_entry, print_log, show_choices
+from vaka.cli.session import Quit, Sitting
 from vaka.core.errors import IllegalAction
 from vaka.core.game import Game
-from vaka.core.record import save_record
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
-from vaka.sim.match import apply_decided, decide_together
+from vaka.core.undo import CannotUndo
 
 if TYPE_CHECKING:
     from vaka.cli.remote import Seat
@@ -29,15 +29,12 @@ HELP = help_text(
     "  [bold]hint[/bold]         ask the strongest bot what it would do, and why",
     "  [bold]save[/bold] [FILE]  save the game so far (replay it with 'vaka replay FILE')",
     "  [bold]quit[/bold]         stop playing (the game is saved if you gave --save)",
+    *session.HELP_LINES,
 )
 REMOTE = "Playing on a server"
 
 
 HINT_ITERATIONS = 600
-
-
-class Quit(Exception):
-    """The player asked to stop."""
 
 
 def command(
@@ -90,6 +87,22 @@ def command(
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here when the game ends or you quit.")
     ] = None,
+    load_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--load",
+            metavar="FILE",
+            help="Continue a game saved by 'save' or --save: the same seats, bots and seed.",
+            show_default=False,
+        ),
+    ] = None,
+    explain_bots: Annotated[
+        bool,
+        typer.Option(
+            "--explain-bots",
+            help="Say after each bot decision why the bot chose it (also the 'why' command).",
+        ),
+    ] = False,
     server: Annotated[
         str | None,
         typer.Option(
@@ -165,31 +178,52 @@ def command(
                             (open_seats, "--open")):  # fmt: skip
             if given:
                 raise typer.BadParameter(f"{flag} needs --server URL", param_hint=flag)
-        if game_id is None:
-            raise typer.BadParameter("name a game; 'vaka games' lists them", param_hint="GAME")
-        game = load(game_id)
-        n = _players(game, players, solo)
-        options = _options(game, option, level)
-        if seed is None:
-            seed = secrets.randbelow(10**9)
-        seat = seat or 0
-        state = game.new_state(n, seed, **options)
-        state.check_seat(seat)
-        agents = _bots(bots or default_level(game.id), game.id, n, seat, seed)
         _check_save(save)
+        if load_from is not None:
+            session.check_load(game_id, players, solo, level, seat, seed, bots, option)
+            sitting = Sitting.load(load_from)
+        else:
+            sitting = _new(game_id, players, solo, level, seat, seed, bots, option)
+    game, state = sitting.game, sitting.state
+    n = state.players
     console.print(
-        f"[bold]{game.name}[/bold], {n} player{'s' if n > 1 else ''}, seed {seed}. "
-        f"You are seat {seat}. Type [bold]help[/bold] for help."
+        f"[bold]{game.name}[/bold], {n} player{'s' if n > 1 else ''}, seed {state.seed}. "
+        f"You are seat {sitting.me}. Type [bold]help[/bold] for help."
     )
+    if load_from is not None:
+        console.print(Text(f"Continued from {load_from}, after {len(state.history)} actions."))
     try:
-        _loop(game, state, seat, agents, save, pictures)
+        seen = sitting.log_seen() if load_from is not None else 0
+        _loop(sitting, save or load_from, pictures, explain_bots, seen)
     except Quit:
         console.print("Stopped.")
     finally:
         if save is not None:
-            _save(state, save)
-    if state.is_over:
-        console.print(game.render(state.view(seat)))
+            session.save_and_say(sitting, save)
+    if sitting.state.is_over:
+        console.print(game.render(sitting.state.view(sitting.me)))
+
+
+def _new(
+    game_id: str | None, players: int | None, solo: bool, level: str | None,
+    seat: int | None, seed: int | None, bots: str, option: list[str] | None,
+) -> Sitting:  # fmt: skip
+    """A new game against bots, from the command line's choices."""
+    if game_id is None:
+        raise typer.BadParameter("name a game; 'vaka games' lists them", param_hint="GAME")
+    game = load(game_id)
+    n = _players(game, players, solo)
+    options = _options(game, option, level)
+    if seed is None:
+        seed = secrets.randbelow(10**9)
+    seat = seat or 0
+    state = game.new_state(n, seed, **options)
+    state.check_seat(seat)
+    try:
+        levels = session.bot_levels(bots or default_level(game.id), n, seat)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--bots") from None
+    return Sitting(game, state, seat, levels)
 
 
 def _seat_on_server(
@@ -263,45 +297,39 @@ def _players(game: Game, players: int | None, solo: bool) -> int:
     return 1
 
 
-def _save(state: State, path: Path) -> None:
-    try:
-        save_record(state, path)
-    except OSError as exc:
-        console.print(Text(f"Cannot save to {path}: {exc}", style="red"))
-        return
-    console.print(Text(f"Game saved to {path}; replay it with: vaka replay {path}"))
-
-
-def _bots(spec: str, game_id: str, players: int, human: int, seed: int) -> dict[int, Agent]:
-    names = [s.strip() for s in spec.split(",") if s.strip()] or ["random"]
-    seats = [s for s in range(players) if s != human]
-    if len(names) == 1:
-        names *= len(seats)
-    if len(names) != len(seats):
-        raise typer.BadParameter(
-            f"give one bot kind, or {len(seats)} (one per bot seat)", param_hint="--bots"
-        )
-    return {
-        s: make_agent(name, game_id, derive_seed(seed, "bot", s))
-        for s, name in zip(seats, names, strict=True)
-    }
-
-
 def _loop(
-    game: Game, state: State, me: int, bots: dict[int, Agent], save: Path | None, pictures: Path
+    sitting: Sitting, save: Path | None, pictures: Path, explain: bool, shown: int = 0
 ) -> None:
-    shown = 0  # log entries already printed
-    while not state.is_over:
-        decided = decide_together(state, bots)  # before the human's answer, as in matches
-        if me in state.to_move:
-            shown = print_log(state.view(me), shown)
-            console.print(game.render(state.view(me)))
-            draw(game, state.view(me), state.legal_actions(me), pictures)
-            _ask(game, state, me, save)
-        apply_decided(state, decided)
-        if me not in state.to_move:  # else the question below draws them
-            draw(game, state.view(me), [], pictures, quiet=not state.is_over)
-    print_log(state.view(me), shown)
+    """Play to the end; ``shown``: the log entries already printed."""
+    while not sitting.state.is_over:
+        try:
+            shown = _turn(sitting, save, pictures, explain, shown)
+        except KeyboardInterrupt:  # Ctrl-C while the bots think: the position is kept,
+            session.leave_or_stay(sitting, save)  # and they decide again, the same way
+    print_log(sitting.state.view(sitting.me), shown)
+    if explain:
+        session.why(sitting, quiet=True)
+
+
+def _turn(sitting: Sitting, save: Path | None, pictures: Path, explain: bool, shown: int) -> int:
+    """The bots' decisions at this position and, if the player is to move, its own
+    (or an undo); returns how many log entries are shown."""
+    game, me = sitting.game, sitting.me
+    decided = sitting.decide_bots()  # before the human's answer, as in matches
+    state = sitting.state
+    if me in state.to_move:
+        shown = print_log(state.view(me), shown)
+        if explain:
+            session.why(sitting, quiet=True)
+        console.print(game.render(state.view(me)))
+        draw(game, state.view(me), state.legal_actions(me), pictures)
+        if not _ask(sitting, save):
+            return shown  # taken back: the position before the player's last decision
+    sitting.apply_bots(decided)
+    state = sitting.state
+    if me not in state.to_move:  # else the question on the next turn draws them
+        draw(game, state.view(me), [], pictures, quiet=not state.is_over)
+    return shown
 
 
 def _choices(game: Game, state: State, me: int) -> None:
@@ -336,16 +364,20 @@ def _hint(game: Game, state: State, me: int) -> None:
             + outcome
             + ("  ← it would play this" if rank == 1 else "")
         )
+    console.print(Text(session.hint_words(game, state, me, bot, choices)))
 
 
-def _ask(game: Game, state: State, me: int, save: Path | None) -> None:
-    """Read commands until one action has been played."""
+def _ask(sitting: Sitting, save: Path | None) -> bool:
+    """Read commands until one action has been played (True) or the player's last
+    decision has been taken back (False)."""
+    game, state, me = sitting.game, sitting.state, sitting.me
     _choices(game, state, me)
     while True:
         try:
             line = console.input("[bold]your move>[/bold] ").strip()
-        except EOFError:
-            raise Quit from None
+        except (EOFError, KeyboardInterrupt):
+            session.leave_or_stay(sitting, save)
+            continue
         legal = state.legal_actions(me)
         word, _, rest = line.partition(" ")
         word = word.lower()
@@ -371,14 +403,25 @@ def _ask(game: Game, state: State, me: int, save: Path | None) -> None:
                 if rest.strip()
                 else save or Path(f"{game.id}-{state.seed}.vaka.json")
             )
-            _save(state, target)
+            session.save_and_say(sitting, target)
+        elif word == "undo" and not rest:
+            try:
+                count = sitting.undo()
+            except CannotUndo as exc:
+                console.print(Text(f"Nothing taken back: {exc}.", style="red"))
+                continue
+            bots = f" and the {count - 1} bot action{'s' if count > 2 else ''} after it"
+            console.print(f"Took back your last decision{bots if count > 1 else ''}; choose again.")
+            return False
+        elif word == "why" and not rest:
+            session.why(sitting)
         elif (number := choice_number(line, len(legal))) is not None:
             if number >= 0:
-                state.apply(me, legal[number])
-                return
+                sitting.play(legal[number])
+                return True
         else:
             try:
-                state.apply(me, line)
-                return
+                sitting.play(line)
+                return True
             except IllegalAction as exc:
                 console.print(Text(str(exc), style="red"))

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.text import Text
 
 from vaka.cli.common import console, friendly_errors
 from vaka.cli.screen import draw
+from vaka.core.game import Game
 from vaka.core.record import load_record, replay
 from vaka.core.registry import load
+from vaka.core.state import State
 
 
 def command(
@@ -34,7 +36,8 @@ def command(
 ) -> None:
     """Step through a saved game, action by action, as a spectator or as one seat.
 
-    Press Enter for the next action, or type q and Enter to jump to the end.
+    Press Enter for the next action, b and Enter to step back one, or q and Enter to
+    jump to the end.
 
     Example: vaka replay game.json --seat 0 --no-pause
     """
@@ -52,21 +55,55 @@ def command(
         f"{total} actions; watching as {viewer}."
     )
     interactive = pause and sys.stdin.isatty()
-    shown = 0
-    for step, (who, text) in enumerate(record["actions"], 1):
+    step, shown = 0, 0
+    while step < total:
+        who, text = record["actions"][step]
         state.apply(who, text)
-        log = state.view(seat)["log"]
-        # Only the filtered log is shown: an action's text could name a hidden card.
-        console.print(f"[bold]{step}/{total}[/bold]")
-        for entry in log[shown:]:
-            console.print(Text("  · ", style="dim") + Text(entry["text"]))
-        shown = len(log)
-        if board:
-            console.print(game.render(state.view(seat)))
+        step += 1
+        shown = _show(game, state, seat, f"{step}/{total}", shown, board)
         draw(game, state.view(seat), [], pictures, quiet=step < total)
-        if (
-            interactive
-            and console.input("[dim]Enter: next, q: to the end[/dim] ").strip().lower() == "q"
-        ):
-            interactive = False
+        while interactive:
+            try:
+                answer = console.input(f"[dim]{PROMPT}[/dim] ").strip().lower()
+            except EOFError:
+                answer = "q"
+            if answer == "q":
+                interactive = False
+            elif answer == "b":
+                if step == 0:
+                    console.print("This is the start of the game.")
+                    continue
+                step -= 1
+                state, shown = _back(game, record, seat, step, total)
+                draw(game, state.view(seat), [], pictures, quiet=True)
+            else:
+                break
     console.print(game.render(state.view(seat)))
+
+
+PROMPT = "Enter: next, b: back, q: to the end"
+
+
+def _show(game: Game, state: State, seat: int | None, where: str, shown: int, board: bool) -> int:
+    """The log entries from ``shown`` on (and the table, with ``board``); returns how
+    many entries are shown now. Only the filtered log is shown: an action's text could
+    name a hidden card."""
+    log = state.view(seat)["log"]
+    console.print(f"[bold]{where}[/bold]")
+    for entry in log[shown:]:
+        console.print(Text("  · ", style="dim") + Text(entry["text"]))
+    if board:
+        console.print(game.render(state.view(seat)))
+    return len(log)
+
+
+def _back(
+    game: Game, record: dict[str, Any], seat: int | None, step: int, total: int
+) -> tuple[State, int]:
+    """The game after its first ``step`` actions, shown with what the last of them did
+    and the table as it then stood."""
+    before = replay(record, upto=step - 1) if step else None
+    state = replay(record, upto=step)
+    shown = len(before.view(seat)["log"]) if before is not None else len(state.view(seat)["log"])
+    where = f"back to {step}/{total}" if step else f"back to the start (0/{total})"
+    return state, _show(game, state, seat, where, shown, board=True)

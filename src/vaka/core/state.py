@@ -216,33 +216,43 @@ class State(ABC):
         twin._redeal_hidden(seat)
         return twin
 
-    def reveals(self, seat: Seat, action: Action | str, samples: int = REVEAL_SAMPLES) -> bool:
-        """Whether playing ``action`` now would show anything hidden or random: a die
-        rolled, a card drawn, sealed choices opened. Taking such an action back would let
-        a player act again knowing more, so online tables allow undo only up to it.
+    def reveals(
+        self,
+        seat: Seat,
+        action: Action | str,
+        samples: int = REVEAL_SAMPLES,
+        viewer: Seat | None = None,
+    ) -> bool:
+        """Whether ``seat`` playing ``action`` now would show ``viewer`` (default: ``seat``
+        itself) anything hidden or random: a die rolled, a card drawn, sealed choices
+        opened, another seat's hidden card played. Taking such an action back would let a
+        player act again knowing more, so undo goes back only up to it.
 
         Any draw from the random stream counts. Otherwise the action is played in
-        ``samples`` guesses of what ``seat`` cannot know (:meth:`determinize`): if the
-        seat's view or a spectator's differs between a guess and the real game, the action
-        uncovered something. This needs no game-specific code and reads what the rules
-        really do; a guess that happens to match the truth every time is one in which the
-        seat could have known the outcome anyway.
+        ``samples`` guesses of what ``viewer`` cannot know (:meth:`determinize`): if the
+        viewer's view or a spectator's differs between a guess and the real game, or the
+        action is not even legal in a guess, the action uncovered something. This needs no
+        game-specific code and reads what the rules really do; a guess that happens to
+        match the truth every time is one in which the viewer could have known the outcome
+        anyway.
         """
         self.check_seat(seat)
+        viewer = seat if viewer is None else viewer
+        self.check_seat(viewer)
         real = self.clone()
         before, since = real.rng.state, len(real.log)
         real.apply(seat, action)
         if real.rng.state != before:
             return True
-        seen = real._seen(seat, since), real._seen(None, since)
+        seen = real._seen(viewer, since), real._seen(None, since)
         played = real.history[-1][1]
         for k in range(samples):
-            guess = self.determinize(seat, derive_seed("reveals", k))
+            guess = self.determinize(viewer, derive_seed("reveals", k))
             try:
                 guess.apply(seat, played)
             except IllegalAction:  # the action's legality itself depends on hidden cards
                 return True
-            if (guess._seen(seat, since), guess._seen(None, since)) != seen:
+            if (guess._seen(viewer, since), guess._seen(None, since)) != seen:
                 return True
         return False
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from vaka.core.game import Game
 from vaka.core.registry import load
 from vaka.core.state import State
+from vaka.core.undo import CannotUndo, takeback
 from vaka.server.store import Move, TableData
 
 #: The bot that plays a seat whose player resigned or ran out of time.
@@ -88,15 +89,14 @@ class Table:
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` may take back its last action: nobody else has acted since and
         it showed nothing hidden or random."""
-        if not self.acts or self.state.is_over:
+        if not self.acts or self.state.is_over or seat in self.left:
             return False
-        last = self.acts[-1]
-        return (
-            last.seat == seat
-            and not last.revealed
-            and seat not in self.left
-            and all(m.seat == seat for m in self._since(last.number))
-        )
+        try:
+            takeback([(m.seat, m.revealed) for m in self.acts], seat)
+        except CannotUndo:
+            return False
+        # Nor may anything else have happened since, such as another seat's undo.
+        return all(m.seat == seat for m in self._since(self.acts[-1].number))
 
     def _since(self, number: int) -> list[Move]:
         return [m for m in self.data.moves if m.number > number]

@@ -60,4 +60,3 @@ def play_on_ray(
     finally:
         if started:
             ray.shutdown()
-
