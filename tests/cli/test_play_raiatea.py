@@ -67,3 +67,15 @@ def test_the_seat_help_does_not_say_seat_0_starts() -> None:
     text = " ".join(done.stdout.split())
     assert "start player" not in text.replace("draws the start player", "")
     assert "who starts is the game's own rule" in text
+
+
+def test_show_opens_one_part_of_the_table_in_full() -> None:
+    done = run(
+        "play", "raiatea", "-p", "3", "--seed", "3", "--bots", "random",
+        stdin="show prices\nshow missions\nshow\nshow nothing\nhelp\nquit\n",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Price charts: a sale takes any one bonus" in out
+    assert out.count("Show which part? prices, missions, players, rituals") == 2
+    assert "show PART    one part of the table in full: prices, missions" in out

@@ -13,7 +13,15 @@ from rich.text import Text
 from vaka.agents import Observation, default_level, search_agent
 from vaka.cli import rules, session
 from vaka.cli.common import OPTION_HELP, console, friendly_errors, parse_options
-from vaka.cli.screen import choice_number, draw, help_text, print_entry, print_log, show_choices
+from vaka.cli.screen import (
+    choice_number,
+    draw,
+    help_text,
+    print_entry,
+    print_log,
+    show_choices,
+    show_part,
+)
 from vaka.cli.session import Quit, Sitting
 from vaka.core.errors import IllegalAction
 from vaka.core.game import Game
@@ -100,7 +108,8 @@ def command(
         bool,
         typer.Option(
             "--explain-bots",
-            help="Say after each bot decision why the bot chose it (also the 'why' command).",
+            help="Say after each bot decision why the bot chose it (also the 'why' command); "
+            "a bot judges from its own hand, so this can hint at what it holds.",
         ),
     ] = False,
     server: Annotated[
@@ -392,6 +401,8 @@ def _ask(sitting: Sitting, save: Path | None) -> bool:
         elif word == "board":
             console.print(game.render(state.view(me)))
             _choices(game, state, me)
+        elif word == "show":
+            show_part(game, state.view(me), rest.strip())
         elif word == "hint":
             _hint(game, state, me)
         elif word == "log":

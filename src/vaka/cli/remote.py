@@ -29,6 +29,7 @@ from vaka.cli.screen import (
     print_entry,
     print_log,
     show_choices,
+    show_part,
 )
 from vaka.cli.wire import TIMEOUT, Link, ServerError, Socket
 from vaka.core.game import Game
@@ -239,6 +240,8 @@ class Session:
             pass
         elif word == "board":
             self._show()
+        elif word == "show" and self.game is not None:
+            show_part(self.game, self.state["view"], rest.strip())
         elif word == "log":
             for entry in self.state["view"]["log"]:
                 print_entry(entry)

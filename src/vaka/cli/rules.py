@@ -85,7 +85,12 @@ def answer(game: Game, word: str, rest: str) -> bool:
 
 
 def with_examples(game: Game, help_text: str) -> RenderableType:
-    """The help text followed by the game's own example actions."""
+    """The help text, the parts of the table ``show`` opens, and the game's own example
+    actions."""
+    if game.parts:
+        help_text += (
+            f"\n  [bold]show[/bold] PART    one part of the table in full: {', '.join(game.parts)}"
+        )
     book = game.rulebook()
     if book is None or not book.examples:
         return help_text

@@ -100,3 +100,14 @@ def parse_all(game: Game, texts: Sequence[str]) -> list[Action]:
         return [game.parse_action(text) for text in texts]
     except VakaError:
         return []
+
+
+def show_part(game: Game, view: Mapping[str, Any], part: str) -> None:
+    """``show PART``: one part of the table in full, or which parts there are."""
+    shown = game.render_part(view, part) if part else None
+    if shown is not None:
+        console.print(shown)
+    elif game.parts:
+        console.print(f"Show which part? {', '.join(game.parts)} (e.g. show {game.parts[0]})")
+    else:
+        console.print(f"{game.name}'s table shows everything at once: type board.")

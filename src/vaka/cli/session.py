@@ -41,7 +41,8 @@ from vaka.sim.match import decide_together
 HELP_LINES = (
     "  [bold]undo[/bold]         take back your last decision and the bots' moves after it "
     "(not once something hidden or random has come to light)",
-    "  [bold]why[/bold]          why the bots chose as they did since your last decision",
+    "  [bold]why[/bold]          why the bots chose as they did since your last decision "
+    "(a bot judges from its own hand, so its reasons can hint at what it holds)",
 )
 
 
@@ -234,7 +235,10 @@ def save_and_say(sitting: Sitting, path: Path) -> bool:
         console.print(Text(f"Cannot save to {path}: {exc}", style="red"))
         return False
     then = "" if sitting.state.is_over else f"; continue it with: vaka play --load {path}"
-    console.print(Text(f"Game saved to {path}; replay it with: vaka replay {path}{then}"))
+    # soft wrap: the terminal folds the line, so the commands copy whole
+    console.print(
+        Text(f"Game saved to {path}; replay it with: vaka replay {path}{then}"), soft_wrap=True
+    )
     return True
 
 

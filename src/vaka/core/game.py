@@ -126,6 +126,14 @@ class Game(ABC):
         explanation of every name the screen shows); games override this."""
         return None
 
+    #: The parts of the table the terminal can show in full (``show PART``), for games
+    #: whose table folds details away; see :meth:`render_part`.
+    parts: ClassVar[tuple[str, ...]] = ()
+
+    def render_part(self, view: Mapping[str, Any], part: str) -> Any | None:
+        """One part of the table in full (one of :attr:`parts`), None for another word."""
+        return None
+
     def render(self, view: Mapping[str, Any]) -> Any:
         """A Rich renderable of a view for the terminal; games override this."""
         import json

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from vaka.core.words import counted
 from vaka.games.atua import actions as A
 from vaka.games.atua.geometry import Placement, candidates, check, explain, fits
 from vaka.games.atua.params import SCORINGS, SOURCES, SPARE_COST
@@ -273,13 +274,16 @@ def explain_action(st: AtuaState, seat: int, action: A.Action) -> str | None:
             )
         if action.arg.isdigit() and int(action.arg) <= len(st.row):
             need, have = int(action.arg) - 1, st.coconuts[seat]
-            return f"it costs {need} coconuts (one on each card to its left); you have {have}"
+            cost = counted(need, "coconut")
+            return f"it costs {cost} (one on each card to its left); you have {have}"
         if action.arg == A.LEFT and st.solo:
             return "the left card costs 1 coconut; you have none"
     if action.verb == A.BUY and phase == FATE:
         if action.arg not in st.fates_open:
             return f"fate tile {action.arg} is not on offer"
-        return f"it costs {FATES[action.arg].cost} coconuts; you have {st.coconuts[seat]}"
+        return (
+            f"it costs {counted(FATES[action.arg].cost, 'coconut')}; you have {st.coconuts[seat]}"
+        )
     if action.verb == A.SCORE and action.arg in st.scored[seat]:
         return f"you scored {action.arg} already (each source once)"
     if 0 <= phase < len(PHASE_PROMPTS) and PHASE_PROMPTS[phase]:

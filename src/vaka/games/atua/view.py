@@ -12,6 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from vaka.core.state import Event
+from vaka.core.words import counted
 from vaka.games.atua import rules
 from vaka.games.atua.scoring import breakdown, coconut_count, island_counts, tahuma_breakdown
 from vaka.games.atua.tiles import FATES, RESIDENTS
@@ -89,7 +90,7 @@ def describe(st: AtuaState, event: Event, viewer: int | None) -> str | None:
     if tag == "take":
         card, arg, paid, gained = data
         where = f"the {arg} card" if arg in ("left", "right") else f"card {arg} of the row"
-        return f"{who} takes {card} ({where}), pays {paid}, gains {gained} coconuts"
+        return f"{who} takes {card} ({where}), pays {paid}, gains {counted(gained, 'coconut')}"
     if tag == "place":
         return f"{who}: {data}"
     if tag == "set aside":

@@ -47,6 +47,13 @@ class Raiatea(Game):
 
         return rulebook()
 
+    parts = ("prices", "missions", "players", "rituals")
+
+    def render_part(self, view: Mapping[str, Any], part: str) -> Any | None:
+        from vaka.games.raiatea.render import details
+
+        return details(view, part)
+
     def render(self, view: Mapping[str, Any]) -> Any:
         from vaka.games.raiatea.render import render
 

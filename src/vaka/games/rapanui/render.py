@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from vaka.core.words import counted
 from vaka.games.rapanui import actions as A
 from vaka.games.rapanui.actions import RapaNuiAction
 from vaka.games.rapanui.params import HAND_SIZE, KIND_NAMES, RESOURCES, SACRIFICE_COST
@@ -84,7 +85,7 @@ def render(view: Mapping[str, Any]) -> RenderableType:
     stone.add_row("supply", *[str(view["supply"][n]) for n in _RESOURCE_NAMES])
     down = view["stone"]["face_down"]
     stone.caption = (
-        "face down: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(down))
+        "face down: " + ", ".join(f"seat {s}: {counted(n, 'card')}" for s, n in enumerate(down))
         if any(down)
         else None
     )
