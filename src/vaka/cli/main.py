@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from vaka.cli import bench, games, play, replay, serve, simulate
+from vaka.cli import bench, games, play, replay, review, serve, simulate
 
 app = typer.Typer(
     name="vaka",
@@ -24,6 +24,7 @@ app.command("games")(games.command)
 app.command("play")(play.command)
 app.command("simulate")(simulate.command)
 app.command("replay")(replay.command)
+app.command("review")(review.command)
 app.command("bench")(bench.command)
 app.command("serve")(serve.command)
 app.add_typer(serve.db_app, name="db")

@@ -65,6 +65,8 @@ MAX_REDEALS = 4
 #: Labels, best to worst; "forced" decisions had one legal action and are not judged.
 LABELS = ("only move", "good", "inaccuracy", "mistake", "blunder")
 FORCED = "forced"
+#: The labels a summary points out (a graph marks them).
+MARKED = ("only move", "inaccuracy", "mistake", "blunder")
 
 #: Called with the number of decisions judged so far.
 Progress = Callable[[int], None]
@@ -353,3 +355,24 @@ def review_game(
 
 def game_name(review: Review) -> str:
     return load(review.game).name
+
+
+def turning_points(review: Review, limit: int = 3) -> list[str]:
+    """The few decisions that cost most (mistakes and blunders), in words, in game order."""
+    costly = [d for d in review.decisions if d.loss >= MISTAKE]
+    costly = sorted(sorted(costly, key=lambda d: -d.loss)[:limit], key=lambda d: d.index)
+    return [describe(d) for d in costly]
+
+
+def describe(decision: Decision) -> str:
+    """One judged decision in words: what was taken, what was better, by how much."""
+    best, chosen = decision.best, decision.chosen
+    head = f"action {decision.index + 1}, seat {decision.seat}: {decision.taken}"
+    if best is None or chosen is None:
+        return f"{head} (forced)"
+    if best is chosen or decision.loss <= 0:
+        return f"{head}, the best here ({chosen.win:.0%} to win)"
+    return (
+        f"{head} left {chosen.win:.0%} to win; {best.action} was worth {best.win:.0%} "
+        f"({decision.margin_loss:+.1f} points at the end): a {decision.label}"
+    )
