@@ -201,3 +201,16 @@ def test_bad_input_is_refused() -> None:
         Budget(playouts=0)
     with pytest.raises(VakaError):
         Budget(candidates=1)
+
+
+def test_a_costly_decision_is_played_again_in_as_many_new_deals() -> None:
+    """Budget.confirm: where the loss reaches an inaccuracy, every candidate gets the same
+    playouts again (the first deals, then as many new ones); elsewhere nothing more."""
+    record, good = planted()
+    obs = Observation(replay(record, upto=PLANT_AT), PLANT_SEAT)
+    bad = obs.game.parse_action(PLANT_BAD)
+    once, twice = Budget(playouts=5, confirm=False), Budget(playouts=10, confirm=False)
+    confirmed = judge(obs, bad, Budget(playouts=5), 2)
+    assert confirmed == judge(obs, bad, twice, 2) != judge(obs, bad, once, 2)
+    best = obs.game.parse_action(good)
+    assert judge(obs, best, Budget(playouts=5), 2) == judge(obs, best, once, 2)

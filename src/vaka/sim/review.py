@@ -19,7 +19,9 @@ How a decision is judged
    to the end. A candidate's win chance is its share of won deals (a win shared by k
    seats counts 1/k; alone, beating the game's own opponent), its margin the mean final
    lead over the strongest rival (alone, the score). Every candidate gets the same number
-   of playouts, so no estimate is worth more than another.
+   of playouts, so no estimate is worth more than another. Where the action taken loses
+   an inaccuracy's worth or more, every candidate is played in as many deals again
+   (``Budget.confirm``): labels rest on twice the playouts, the rest costs no more.
 3. **Common random numbers.** Every candidate is played in the *same* deals, with the same
    random future and the same bot seeds: the difference between two candidates then
    comes from the candidates, not from luckier deals, which makes the loss (a difference)
@@ -79,6 +81,9 @@ class Budget:
     playouts: int = 12  # deals played to the end per candidate
     candidates: int = 4  # actions judged per decision (the action taken always is)
     iterations: int = 300  # search iterations to pick candidates among many actions
+    #: a decision that loses an inaccuracy's worth or more is played again in as many
+    #: new deals (every candidate), so that a label rests on twice the playouts
+    confirm: bool = True
 
     def __post_init__(self) -> None:
         for name in ("playouts", "candidates", "iterations"):
@@ -218,12 +223,30 @@ def judge(
     standard error of the loss of ``taken`` (see the module's docstring)."""
     if taken not in obs.legal_actions:
         raise IllegalAction(f"{taken} was not a legal action of seat {obs.seat} here")
-    seat = obs.seat
     candidates = _candidates(obs, taken, budget, seed)
     results: list[list[tuple[float, float]]] = [[] for _ in candidates]
-    tried = 0
-    while len(results[0]) < budget.playouts:
-        if tried >= budget.playouts * MAX_REDEALS:
+    tried = _play_deals(obs, candidates, results, budget.playouts, 0, seed)
+    estimates, spread = _summary(candidates, results, taken)
+    chosen = next(e for e in estimates if e.action == str(taken))
+    if budget.confirm and estimates[0].win - chosen.win >= INACCURACY:
+        _play_deals(obs, candidates, results, 2 * budget.playouts, tried, seed)
+        estimates, spread = _summary(candidates, results, taken)
+    return estimates, spread
+
+
+def _play_deals(
+    obs: Observation,
+    candidates: Sequence[Action],
+    results: list[list[tuple[float, float]]],
+    upto: int,
+    tried: int,
+    seed: int,
+) -> int:
+    """Play every candidate in the same deals until each has ``upto`` results; deals
+    from number ``tried`` on. Returns the number of deals dealt so far."""
+    seat = obs.seat
+    while len(results[0]) < upto:
+        if tried >= upto * MAX_REDEALS:
             raise VakaError(f"too many deals refused an action of seat {seat}")
         deal_seed = derive_seed(seed, "deal", tried)
         tried += 1
@@ -239,6 +262,13 @@ def judge(
         for after, found in zip(played, results, strict=True):
             play(after, _bots(obs.game.id, after.players, deal_seed))
             found.append(_outcome(after, seat))
+    return tried
+
+
+def _summary(
+    candidates: Sequence[Action], results: list[list[tuple[float, float]]], taken: Action
+) -> tuple[list[Estimate], float]:
+    """The candidates' estimates, best first, and the standard error of the loss."""
     estimates = [
         Estimate(str(a), sum(w for w, _ in r) / len(r), sum(m for _, m in r) / len(r))
         for a, r in zip(candidates, results, strict=True)
