@@ -114,9 +114,10 @@ def command(
 def show(review: Review, elapsed: float) -> None:
     """The terminal summary: accuracy per seat, turning points, the labelled decisions."""
     name = load(review.game).name
+    forced = sum(d.forced for d in review.decisions)
     console.print(
         f"[bold]{escape(name)}[/bold], {review.players} players, seed {review.record_seed}: "
-        f"{len(review.decisions)} decisions reviewed in {elapsed:.1f} s "
+        f"{len(review.decisions)} decisions reviewed ({forced} forced) in {elapsed:.1f} s "
         f"({review.budget.playouts} playouts per candidate, review seed {review.seed})."
     )
     console.print(
@@ -127,14 +128,13 @@ def show(review: Review, elapsed: float) -> None:
     for column in ("seat", "accuracy", "score", "only", "inacc.", "mistake", "blunder"):
         seats.add_column(column, justify="right", no_wrap=True)
     seats.add_column("good", justify="right", no_wrap=True)
-    seats.add_column("forced", justify="right", no_wrap=True)
     for report in review.seat_reports():
         won = " (won)" if report.seat in review.winners else ""
         seats.add_row(
             str(report.seat),
             "–" if report.accuracy is None else f"{report.accuracy:.0f}",
             f"{review.scores[report.seat]:g}{won}",
-            *(str(report.labels[label]) for label in (*MARKED, "good", "forced")),
+            *(str(report.labels[label]) for label in (*MARKED, "good")),
         )
     console.print(seats)
     points = turning_points(review)

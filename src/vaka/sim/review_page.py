@@ -112,7 +112,7 @@ def _row(record: dict[str, Any], index: int, seat: int, text: str, d: Decision |
         _e(text),
         f'<b style="color:{colour}">{_e(d.label)}</b>',
         "" if d.forced else f'<span class="cand">{d.loss:.0%} ± {d.spread:.0%}</span>',
-        "" if best is None or best.action == d.taken else _e(best.action),
+        "" if best is None or d.loss <= 0 else _e(best.action),
         _candidates(d),
     ]
     row = "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
@@ -147,6 +147,7 @@ def page(review: Review, record: dict[str, Any], title: str | None = None) -> st
     )
     turning = "".join(f"<li>{_e(t)}</li>" for t in turning_points(review)) or "<li>none</li>"
     b = review.budget
+    confirm = "; twice the playouts where an inaccuracy or worse was found" if b.confirm else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -157,7 +158,7 @@ def page(review: Review, record: dict[str, Any], title: str | None = None) -> st
 winners: {_e(", ".join(map(str, review.winners)) or "none")}. Seats reviewed:
 {_e(", ".join(map(str, review.seats)))}. Review seed {review.seed}; per decision
 {b.playouts} playouts for each of up to {b.candidates} candidates ({b.iterations} search
-iterations where there were more actions).</p>
+iterations where there were more actions){_e(confirm)}.</p>
 <p class="note">Each decision is judged from what its seat could know then: its own view,
 searched over deals of the cards it could not see; never from the cards that came later.
 The win chance is the share of those deals won when the medium bot plays every seat on;
