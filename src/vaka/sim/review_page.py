@@ -186,5 +186,6 @@ tr.other td { color: #999; }
 .note { color: #555; font-size: 0.9em; }
 img { max-width: 100%; }
 pre.board { font-size: 11px; line-height: 1.2; background: #fff; }
-.svg svg { max-width: 100%; height: auto; }
+.svg { display: inline-block; width: 49%; vertical-align: top; }
+.svg svg { width: 100%; height: auto; max-height: 500px; }
 """
