@@ -34,7 +34,8 @@ def test_review_prints_accuracy_and_the_planted_blunder(tmp_path: Path) -> None:
 def test_review_writes_an_html_page_with_a_graph_per_seat(tmp_path: Path) -> None:
     path = planted_file(tmp_path)
     page = tmp_path / "review.html"
-    result = vaka("review", str(path), "--from", "69", "--budget", "3", "--html", str(page))
+    args = ("--from", "69", "--budget", "3", "--full-information", "--html", str(page))
+    result = vaka("review", str(path), *args)
     assert result.returncode == 0, result.stderr
     assert f"Review page: {page}" in result.stdout.replace("\n", "")
     text = page.read_text(encoding="utf-8")
@@ -45,6 +46,7 @@ def test_review_writes_an_html_page_with_a_graph_per_seat(tmp_path: Path) -> Non
         assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 5000
     assert "Turning points" in text and PLANT_BAD in text
     assert "as seat 1 saw it" in text  # the labelled position's picture
+    assert "knowing every card (not part of the review)" in text
 
 
 def test_review_json_is_the_review_and_does_not_depend_on_jobs(tmp_path: Path) -> None:

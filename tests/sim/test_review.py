@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from vaka.sim.review import (
     review_game,
     seat_report,
 )
+from vaka.sim.review_judge import hindsight
 
 SMALL = Budget(playouts=4)
 
@@ -214,3 +216,21 @@ def test_a_costly_decision_is_played_again_in_as_many_new_deals() -> None:
     assert confirmed == judge(obs, bad, twice, 2) != judge(obs, bad, once, 2)
     best = obs.game.parse_action(good)
     assert judge(obs, best, Budget(playouts=5), 2) == judge(obs, best, once, 2)
+
+
+def test_the_full_information_is_shown_apart_and_changes_nothing_else() -> None:
+    """``full``: each candidate also played from the true position. The review itself
+    (estimates, label, loss) is the same with or without it, and the hindsight figures do
+    read the true hidden cards: another deal the seat cannot tell apart changes them."""
+    record, _ = planted()
+    budget = Budget(playouts=4)
+    plain = review_decision(record, PLANT_AT, budget, 3)
+    full = review_decision(record, PLANT_AT, budget, 3, full=True)
+    assert plain.hindsight == () and full.hindsight
+    assert dataclasses.replace(full, hindsight=()) == plain
+    assert [e.action for e in full.hindsight] == [e.action for e in full.estimates]
+    true = replay(record, upto=PLANT_AT)
+    other = true.determinize(PLANT_SEAT, 12345)
+    actions = [e.action for e in full.estimates]
+    assert hindsight(true, PLANT_SEAT, actions, 4, 3) == list(full.hindsight)
+    assert hindsight(other, PLANT_SEAT, actions, 4, 3) != list(full.hindsight)

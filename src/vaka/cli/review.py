@@ -17,7 +17,7 @@ from vaka.cli.common import console, errors, friendly_errors
 from vaka.core.errors import VakaError
 from vaka.core.record import load_record, replay
 from vaka.core.registry import load
-from vaka.sim.review import MARKED, Budget, Review, review_game, turning_points
+from vaka.sim.review import MARKED, Budget, Decision, Review, review_game, turning_points
 
 DEFAULT = Budget()
 STYLES = {"only move": "blue", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "red"}
@@ -51,6 +51,14 @@ def command(
     html: Annotated[
         Path | None, typer.Option(help="Also write an HTML page with graphs and the move list.")
     ] = None,
+    full: Annotated[
+        bool,
+        typer.Option(
+            "--full-information",
+            help="Also show, apart from the review, what knowing every hidden card and the "
+            "real future would have said.",
+        ),
+    ] = False,
     json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
 ) -> None:
     """Review a finished game: each decision judged from what its seat could know then.
@@ -94,6 +102,7 @@ def command(
                 jobs,
                 progress=lambda done: bar.update(task, completed=done),
                 only=only,
+                full=full,
             )
         elapsed = time.perf_counter() - started
         if html is not None:
@@ -143,7 +152,11 @@ def show(review: Review, elapsed: float) -> None:
         for point in points:
             console.print(f"  · {escape(point)}")
     moves = Table(title="Labelled decisions")
-    for column in ("#", "seat", "taken", "label", "loss", "best instead", "win chance"):
+    columns = ["#", "seat", "taken", "label", "loss", "best instead", "win chance"]
+    full = any(d.hindsight for d in review.decisions)
+    if full:
+        columns.append("hindsight")
+    for column in columns:
         moves.add_column(column, no_wrap=column in ("#", "seat", "loss", "win chance"))
     for d in review.decisions:
         if d.label not in MARKED or d.label == "only move":
@@ -159,8 +172,19 @@ def show(review: Review, elapsed: float) -> None:
             f"{d.loss:.0%} ± {d.spread:.0%}",
             escape(best.action),
             f"{chosen.win:.0%} → {best.win:.0%}",
+            *([known(d)] if full else []),
         )
     if moves.row_count:
         console.print(moves)
     else:
         console.print("No inaccuracies, mistakes or blunders found.")
+
+
+def known(decision: Decision) -> str:
+    """What the full information says of a decision: its best candidate's win chance
+    against the action taken's."""
+    if not decision.hindsight:
+        return ""
+    best = max(decision.hindsight, key=lambda e: (e.win, e.margin))
+    taken = next(e for e in decision.hindsight if e.action == decision.taken)
+    return f"{escape(best.action)} {best.win:.0%} vs {taken.win:.0%}"

@@ -2,34 +2,15 @@
 
 A review walks a game's record. For each decision of a reviewed seat it rebuilds the state
 just before it and judges it from that seat's :class:`~vaka.agents.Observation` alone
-(:func:`judge` is given nothing else), so a decision is judged by what the seat could know
-then, never by the cards that came later.
-
-How a decision is judged
-------------------------
-1. **Candidates.** If the seat had at most ``Budget.candidates`` legal actions, every one is
-   judged. Otherwise the hard bot's search (ISMCTS over determinizations,
-   :func:`~vaka.agents.search_agent`, ``Budget.iterations`` iterations) ranks them and its
-   ``candidates - 1`` most visited actions are judged, plus the action taken (if not among
-   them). The search finds the strong actions; it does not measure them, since it spends
-   its iterations unevenly and its values mix rollouts with the value estimate.
-2. **Playouts.** Every candidate is then measured the same way: in each of
-   ``Budget.playouts`` deals (``Observation.sample``: what the seat cannot see re-dealt,
-   the random future reseeded) the candidate is played and the medium bot plays every seat
-   to the end. A candidate's win chance is its share of won deals (a win shared by k
-   seats counts 1/k; alone, beating the game's own opponent), its margin the mean final
-   lead over the strongest rival (alone, the score). Every candidate gets the same number
-   of playouts, so no estimate is worth more than another. Where the action taken loses
-   an inaccuracy's worth or more, every candidate is played in as many deals again
-   (``Budget.confirm``): labels rest on twice the playouts, the rest costs no more.
-3. **Common random numbers.** Every candidate is played in the *same* deals, with the same
-   random future and the same bot seeds: the difference between two candidates then
-   comes from the candidates, not from luckier deals, which makes the loss (a difference)
-   far less noisy than the two win chances it is made of.
+(:func:`~vaka.sim.review_judge.judge` is given nothing else), so a decision is judged by
+what the seat could know then, never by the cards that came later. How candidates are
+found and measured (equal, paired playouts per candidate) is told in
+:mod:`vaka.sim.review_judge`.
 
 The action taken is compared with the best candidate (highest win chance, then margin):
-the **loss** is the difference in win chance, labelled by :func:`label` with the
-thresholds below, and scored for accuracy by :func:`move_accuracy`. The review of a
+the **loss** is the difference in win chance, labelled by
+:func:`~vaka.sim.review_labels.label` and scored for accuracy by
+:func:`~vaka.sim.review_labels.move_accuracy`. The review of a
 decision is seeded by ``derive_seed(review seed, "decision", index)``: the result is the
 same whatever the number of worker processes. Budgets are counts, not seconds, for the
 same reason. Decisions with one legal action are "forced" and not judged.
@@ -37,70 +18,53 @@ same reason. Decisions with one legal action are "forced" and not judged.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from vaka.agents import Agent, Observation, default_level, make_agent, search_agent
-from vaka.core.errors import IllegalAction, VakaError
-from vaka.core.game import Action
+from vaka.agents import Observation
+from vaka.core.errors import VakaError
 from vaka.core.record import replay
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
-from vaka.core.state import State
-from vaka.sim.match import play
+from vaka.sim.review_judge import Budget, Estimate, hindsight, judge
+from vaka.sim.review_labels import (
+    BLUNDER,
+    FORCED,
+    INACCURACY,
+    LABELS,
+    MARKED,
+    MISTAKE,
+    ONLY_MOVE_GAP,
+    label,
+    move_accuracy,
+)
 
-#: Win-chance loss (0-1) from which a decision is an inaccuracy, a mistake, a blunder.
-#: lichess uses drops of 5, 10 and 15 points of its win percentage; playout estimates are
-#: noisier than a chess engine's (docs/REVIEW.md), so the thresholds are twice as wide.
-INACCURACY = 0.10
-MISTAKE = 0.20
-BLUNDER = 0.30
-#: An action taken that is the best by at least this much win chance over every other
-#: candidate is an "only move": the seat found the one good answer.
-ONLY_MOVE_GAP = 0.25
-#: How many deals may be refused (a candidate illegal in them) per playout wanted.
-MAX_REDEALS = 4
-
-#: Labels, best to worst; "forced" decisions had one legal action and are not judged.
-LABELS = ("only move", "good", "inaccuracy", "mistake", "blunder")
-FORCED = "forced"
-#: The labels a summary points out (a graph marks them).
-MARKED = ("only move", "inaccuracy", "mistake", "blunder")
+__all__ = [
+    "BLUNDER",
+    "FORCED",
+    "INACCURACY",
+    "LABELS",
+    "MARKED",
+    "MISTAKE",
+    "ONLY_MOVE_GAP",
+    "Budget",
+    "Decision",
+    "Estimate",
+    "Review",
+    "SeatReport",
+    "judge",
+    "label",
+    "move_accuracy",
+    "review_decision",
+    "review_game",
+    "seat_report",
+    "turning_points",
+]
 
 #: Called with the number of decisions judged so far.
 Progress = Callable[[int], None]
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How hard each decision is looked at: counts, never seconds, so reviews repeat."""
-
-    playouts: int = 12  # deals played to the end per candidate
-    candidates: int = 4  # actions judged per decision (the action taken always is)
-    iterations: int = 300  # search iterations to pick candidates among many actions
-    #: a decision that loses an inaccuracy's worth or more is played again in as many
-    #: new deals (every candidate), so that a label rests on twice the playouts
-    confirm: bool = True
-
-    def __post_init__(self) -> None:
-        for name in ("playouts", "candidates", "iterations"):
-            value = getattr(self, name)
-            if type(value) is not int or value < 1:
-                raise VakaError(f"the review's {name} must be a whole number of at least 1")
-        if self.candidates < 2:
-            raise VakaError("the review needs at least 2 candidates per decision")
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """One candidate of a decision, measured by playouts."""
-
-    action: str
-    win: float  # win chance, 0-1
-    margin: float  # mean final lead over the strongest rival (alone: the score)
 
 
 @dataclass(frozen=True)
@@ -117,6 +81,9 @@ class Decision:
     loss: float = 0.0  # win chance given up against the best candidate
     margin_loss: float = 0.0  # final lead given up against the best candidate
     spread: float = 0.0  # standard error of the loss over the playouts
+    #: with the full information (the true cards and future), the same candidates in the
+    #: same order; only when asked for, and never used for the label
+    hindsight: tuple[Estimate, ...] = ()
 
     @property
     def forced(self) -> bool:
@@ -161,27 +128,6 @@ class Review:
         return data
 
 
-def label(loss: float, gap: float | None = None) -> str:
-    """The label of a decision that gave up ``loss`` win chance (0-1) against the best;
-    ``gap``: by how much the best stood above every other candidate."""
-    if loss >= BLUNDER:
-        return "blunder"
-    if loss >= MISTAKE:
-        return "mistake"
-    if loss >= INACCURACY:
-        return "inaccuracy"
-    if loss <= 0 and gap is not None and gap >= ONLY_MOVE_GAP:
-        return "only move"
-    return "good"
-
-
-def move_accuracy(loss: float) -> float:
-    """lichess's accuracy of a move from its win-percentage drop, 0-100: a move that gives
-    up nothing scores 100, a drop of 10 points about 64, of 30 points about 24."""
-    drop = max(0.0, loss) * 100
-    return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * drop) - 3.1669))
-
-
 def seat_report(decisions: Sequence[Decision], seat: int) -> SeatReport:
     """A seat's accuracy (the mean over its judged decisions) and its label counts."""
     mine = [d for d in decisions if d.seat == seat]
@@ -190,105 +136,11 @@ def seat_report(decisions: Sequence[Decision], seat: int) -> SeatReport:
     return SeatReport(seat, sum(judged) / len(judged) if judged else None, counts)
 
 
-# ----------------------------------------------------------------------- one decision
-def _outcome(state: State, seat: int) -> tuple[float, float]:
-    """A finished game for ``seat``: (win share, final lead over its strongest rival)."""
-    winners = state.winners()
-    scores = state.scores()
-    rivals = [s for i, s in enumerate(scores) if i != seat]
-    lead = scores[seat] - max(rivals) if rivals else scores[seat]
-    return (1 / len(winners) if seat in winners else 0.0), lead
-
-
-def _candidates(obs: Observation, taken: Action, budget: Budget, seed: int) -> list[Action]:
-    legal = obs.legal_actions
-    if len(legal) <= budget.candidates:
-        return list(legal)
-    search = search_agent(obs.game.id, derive_seed(seed, "search"), iterations=budget.iterations)
-    ranked = [c.action for c in search.analyse(obs)]
-    ranked += [a for a in legal if a not in ranked]  # never tried: after the tried ones
-    chosen = ranked[: budget.candidates - 1]
-    return chosen if taken in chosen else [*chosen, taken]
-
-
-def _bots(game_id: str, players: int, seed: int) -> list[Agent]:
-    level = default_level(game_id)
-    return [make_agent(level, game_id, derive_seed(seed, "bot", s)) for s in range(players)]
-
-
-def judge(
-    obs: Observation, taken: Action, budget: Budget, seed: int
-) -> tuple[list[Estimate], float]:
-    """Every candidate of one decision measured from ``obs`` alone, best first, and the
-    standard error of the loss of ``taken`` (see the module's docstring)."""
-    if taken not in obs.legal_actions:
-        raise IllegalAction(f"{taken} was not a legal action of seat {obs.seat} here")
-    candidates = _candidates(obs, taken, budget, seed)
-    results: list[list[tuple[float, float]]] = [[] for _ in candidates]
-    tried = _play_deals(obs, candidates, results, budget.playouts, 0, seed)
-    estimates, spread = _summary(candidates, results, taken)
-    chosen = next(e for e in estimates if e.action == str(taken))
-    if budget.confirm and estimates[0].win - chosen.win >= INACCURACY:
-        _play_deals(obs, candidates, results, 2 * budget.playouts, tried, seed)
-        estimates, spread = _summary(candidates, results, taken)
-    return estimates, spread
-
-
-def _play_deals(
-    obs: Observation,
-    candidates: Sequence[Action],
-    results: list[list[tuple[float, float]]],
-    upto: int,
-    tried: int,
-    seed: int,
-) -> int:
-    """Play every candidate in the same deals until each has ``upto`` results; deals
-    from number ``tried`` on. Returns the number of deals dealt so far."""
-    seat = obs.seat
-    while len(results[0]) < upto:
-        if tried >= upto * MAX_REDEALS:
-            raise VakaError(f"too many deals refused an action of seat {seat}")
-        deal_seed = derive_seed(seed, "deal", tried)
-        tried += 1
-        world = obs.sample(deal_seed)
-        played = []
-        try:
-            for action in candidates:
-                after = world.clone()
-                after.apply(seat, action)
-                played.append(after)
-        except IllegalAction:  # the deal makes an action impossible: use another, for all
-            continue
-        for after, found in zip(played, results, strict=True):
-            play(after, _bots(obs.game.id, after.players, deal_seed))
-            found.append(_outcome(after, seat))
-    return tried
-
-
-def _summary(
-    candidates: Sequence[Action], results: list[list[tuple[float, float]]], taken: Action
-) -> tuple[list[Estimate], float]:
-    """The candidates' estimates, best first, and the standard error of the loss."""
-    estimates = [
-        Estimate(str(a), sum(w for w, _ in r) / len(r), sum(m for _, m in r) / len(r))
-        for a, r in zip(candidates, results, strict=True)
-    ]
-    order = sorted(range(len(candidates)), key=lambda i: (-estimates[i].win, -estimates[i].margin))
-    best, mine = order[0], candidates.index(taken)
-    diffs = [b[0] - t[0] for b, t in zip(results[best], results[mine], strict=True)]
-    return [estimates[i] for i in order], _standard_error(diffs)
-
-
-def _standard_error(values: Sequence[float]) -> float:
-    n = len(values)
-    if n < 2:
-        return 0.0
-    mean = sum(values) / n
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
-
-
-def review_decision(record: Mapping[str, Any], index: int, budget: Budget, seed: int) -> Decision:
-    """The review of the record's decision ``index`` (0-based), seeded by ``seed``."""
+def review_decision(
+    record: Mapping[str, Any], index: int, budget: Budget, seed: int, full: bool = False
+) -> Decision:
+    """The review of the record's decision ``index`` (0-based), seeded by ``seed``; with
+    ``full``, also what the full information would have said (``Decision.hindsight``)."""
     seat, text = record["actions"][index]
     state = replay(record, upto=index)
     obs = Observation(state, seat)
@@ -297,6 +149,9 @@ def review_decision(record: Mapping[str, Any], index: int, budget: Budget, seed:
     if legal == 1:
         return Decision(index, seat, text, 1)
     estimates, spread = judge(obs, taken, budget, seed)
+    known = (
+        hindsight(state, seat, [e.action for e in estimates], budget.playouts, seed) if full else []
+    )
     chosen = next(e for e in estimates if e.action == str(taken))
     best = estimates[0]
     gap = best.win - estimates[1].win if len(estimates) > 1 else None
@@ -311,6 +166,7 @@ def review_decision(record: Mapping[str, Any], index: int, budget: Budget, seed:
         loss,
         best.margin - chosen.margin,
         spread,
+        tuple(known) if full else (),
     )
 
 
@@ -320,9 +176,9 @@ def decision_seed(seed: int, index: int) -> int:
 
 
 def _review_many(
-    record: Mapping[str, Any], indices: Sequence[int], budget: Budget, seed: int
+    record: Mapping[str, Any], indices: Sequence[int], budget: Budget, seed: int, full: bool
 ) -> list[Decision]:
-    return [review_decision(record, i, budget, decision_seed(seed, i)) for i in indices]
+    return [review_decision(record, i, budget, decision_seed(seed, i), full) for i in indices]
 
 
 def review_game(
@@ -333,9 +189,11 @@ def review_game(
     jobs: int = 1,
     progress: Progress | None = None,
     only: Sequence[int] | None = None,
+    full: bool = False,
 ) -> Review:
     """Review a finished game's record for ``seats`` (default: every seat); ``only``
-    limits the review to those decisions (0-based indices into the record's actions).
+    limits the review to those decisions (0-based indices into the record's actions);
+    ``full`` adds, beside each judgement, what the full information would have said.
 
     The result depends only on the record, the seats, the budget and the seed; ``jobs``
     worker processes share the decisions. A damaged record raises InvalidRecord, an
@@ -357,13 +215,15 @@ def review_game(
     done: list[Decision] = []
     if jobs == 1 or len(indices) < 2:
         for i in indices:
-            done += _review_many(record, [i], budget, seed)
+            done += _review_many(record, [i], budget, seed, full)
             if progress:
                 progress(len(done))
     else:
         chunks = [indices[k :: jobs * 2] for k in range(min(len(indices), jobs * 2))]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_review_many, dict(record), c, budget, seed) for c in chunks]
+            futures = [
+                pool.submit(_review_many, dict(record), c, budget, seed, full) for c in chunks
+            ]
             for future in futures:
                 done += future.result()
                 if progress:

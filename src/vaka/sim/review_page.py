@@ -99,10 +99,21 @@ def _candidates(decision: Decision) -> str:
     return " ".join(cells)
 
 
-def _row(record: dict[str, Any], index: int, seat: int, text: str, d: Decision | None) -> str:
+def _known(d: Decision) -> str:
+    """What the full information said of the same candidates (``--full-information``)."""
+    return " ".join(
+        f'<span class="cand{" taken" if e.action == d.taken else ""}">'
+        f"{_e(e.action)} {e.win:.0%} ({e.margin:+.1f})</span>"
+        for e in sorted(d.hindsight, key=lambda e: (-e.win, -e.margin))
+    )
+
+
+def _row(
+    record: dict[str, Any], index: int, seat: int, text: str, d: Decision | None, full: bool
+) -> str:
     if d is None:
         return f'<tr class="other"><td>{index + 1}</td><td>{seat}</td><td>{_e(text)}</td>' + (
-            "<td></td>" * 4 + "</tr>"
+            "<td></td>" * (5 if full else 4) + "</tr>"
         )
     colour = COLOURS.get(d.label, "#000")
     best = d.best
@@ -114,12 +125,14 @@ def _row(record: dict[str, Any], index: int, seat: int, text: str, d: Decision |
         "" if d.forced else f'<span class="cand">{d.loss:.0%} ± {d.spread:.0%}</span>',
         "" if best is None or d.loss <= 0 else _e(best.action),
         _candidates(d),
+        *([_known(d)] if full else []),
     ]
     row = "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
     if d.label in MARKED:
         row += (
-            f'<tr class="pic"><td></td><td colspan="6"><details><summary>position before '
-            f"action {index + 1}, as seat {seat} saw it</summary>{_picture(record, d)}"
+            f'<tr class="pic"><td></td><td colspan="{7 if full else 6}"><details><summary>'
+            f"position before action {index + 1}, as seat {seat} saw it</summary>"
+            f"{_picture(record, d)}"
             "</details></td></tr>"
         )
     return row
@@ -142,9 +155,12 @@ def page(review: Review, record: dict[str, Any], title: str | None = None) -> st
             f'<img alt="win chance of seat {report.seat}" src="data:image/png;base64,{png}">'
         )
     by_index = {d.index: d for d in review.decisions}
+    full = any(d.hindsight for d in review.decisions)
     rows = "".join(
-        _row(record, i, s, t, by_index.get(i)) for i, (s, t) in enumerate(review.actions)
+        _row(record, i, s, t, by_index.get(i), full) for i, (s, t) in enumerate(review.actions)
     )
+    known = "<th>knowing every card (not part of the review)</th>" if full else ""
+    full_note = _FULL if full else ""
     turning = "".join(f"<li>{_e(t)}</li>" for t in turning_points(review)) or "<li>none</li>"
     b = review.budget
     confirm = "; twice the playouts where an inaccuracy or worse was found" if b.confirm else ""
@@ -164,16 +180,21 @@ searched over deals of the cards it could not see; never from the cards that cam
 The win chance is the share of those deals won when the medium bot plays every seat on;
 the loss is the win chance given up against the best candidate. Labels: inaccuracy from
 {INACCURACY:.0%}, mistake from {MISTAKE:.0%}, blunder from {BLUNDER:.0%}; "only move"
-where the action taken stood {ONLY_MOVE_GAP:.0%} or more above every other.</p>
+where the action taken stood {ONLY_MOVE_GAP:.0%} or more above every other.</p>{full_note}
 <h2>Turning points</h2><ul>{turning}</ul>
 <h2>Win chance</h2>{"".join(seats)}
 <h2>Moves</h2>
 <table><thead><tr><th>#</th><th>seat</th><th>action</th><th>label</th><th>loss</th>
-<th>best instead</th><th>candidates: win chance (final margin)</th></tr></thead>
+<th>best instead</th><th>candidates: win chance (final margin)</th>{known}</tr></thead>
 <tbody>{rows}</tbody></table>
 </body></html>
 """
 
+
+_FULL = """
+<p class="note">The last column is apart from the review: each candidate played from the true
+position, with the hidden cards and the random future as they really were (the bots still see
+only their own views). It says what hindsight would have chosen; the labels never use it.</p>"""
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1.5em; max-width: 1100px; color: #222; }
@@ -181,6 +202,7 @@ table { border-collapse: collapse; font-size: 0.9em; }
 td, th { padding: 2px 8px; border-bottom: 1px solid #ddd; text-align: left;
   vertical-align: top; }
 tr.other td { color: #999; }
+td:nth-child(3) { white-space: nowrap; }
 .cand { white-space: nowrap; margin-right: 0.6em; }
 .cand.taken { font-weight: bold; }
 .note { color: #555; font-size: 0.9em; }
