@@ -234,3 +234,18 @@ def test_the_full_information_is_shown_apart_and_changes_nothing_else() -> None:
     actions = [e.action for e in full.estimates]
     assert hindsight(true, PLANT_SEAT, actions, 4, 3) == list(full.hindsight)
     assert hindsight(other, PLANT_SEAT, actions, 4, 3) != list(full.hindsight)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("raiatea", 3), ("atua", 2), ("atua", 1)])
+def test_every_game_can_be_reviewed(game_id: str, players: int) -> None:
+    """The last judged decisions of a random game, at a tiny budget: every candidate is a
+    legal action there, and the action taken is among them."""
+    record = random_record(game_id, players, 2)
+    n = len(record["actions"])
+    review = review_game(record, budget=Budget(playouts=1, iterations=10), only=range(n - 3, n))
+    judged = [d for d in review.decisions if not d.forced]
+    assert judged
+    for decision in judged:
+        legal = replay(record, upto=decision.index).legal_actions(decision.seat)
+        assert {e.action for e in decision.estimates} <= {str(a) for a in legal}
+        assert decision.chosen is not None and 0 <= decision.loss <= 1
