@@ -249,3 +249,11 @@ def test_every_game_can_be_reviewed(game_id: str, players: int) -> None:
         legal = replay(record, upto=decision.index).legal_actions(decision.seat)
         assert {e.action for e in decision.estimates} <= {str(a) for a in legal}
         assert decision.chosen is not None and 0 <= decision.loss <= 1
+
+
+def test_an_action_written_otherwise_in_the_record_is_still_the_action_taken() -> None:
+    record, _ = planted()
+    record["actions"][PLANT_AT] = [PLANT_SEAT, "  " + PLANT_BAD.upper()]
+    decision = review_decision(record, PLANT_AT, Budget(playouts=4), 3)
+    assert decision.taken == PLANT_BAD and decision.chosen is not None
+    assert decision.label in ("mistake", "blunder")

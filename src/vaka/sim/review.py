@@ -145,6 +145,7 @@ def review_decision(
     state = replay(record, upto=index)
     obs = Observation(state, seat)
     taken = state.game.parse_action(text)
+    text = str(taken)  # the canonical text, as the estimates name actions
     legal = len(obs.legal_actions)
     if legal == 1:
         return Decision(index, seat, text, 1)
