@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 import vaka
-from vaka.cli import bench, games, play, replay, rules, serve, simulate
+from vaka.cli import bench, games, play, replay, review, rules, serve, simulate
 
 app = typer.Typer(
     name="vaka",
@@ -48,6 +48,7 @@ app.command("play")(play.command)
 app.command("rules")(rules.command)
 app.command("simulate")(simulate.command)
 app.command("replay")(replay.command)
+app.command("review")(review.command)
 app.command("bench")(bench.command)
 app.command("serve")(serve.command)
 app.add_typer(serve.db_app, name="db")

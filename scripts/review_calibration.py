@@ -1,0 +1,115 @@
+"""Do the review's labels mean something? Play bot games, review every seat, and relate.
+
+For each game of a run (seeded and seated as ``vaka simulate`` does: game i is seeded
+``game_seed(seed, i)`` and seats the agent list rotated by i) the game is played, its record
+reviewed for every seat, and each seat-game kept as (agent, accuracy, label counts, win
+share). The summary shows, per agent, how often its decisions get each label (with 95%
+Wilson intervals), and how often a seat-game with accuracy above the run's median wins
+against one below it. Hours of CPU at the default budget: see docs/REVIEW.md.
+
+    python scripts/review_calibration.py rapa-nui -p 2 -n 200 -a hard,medium --jobs 2 \
+        --out calibration-rapa-nui.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from vaka.agents import make_agent
+from vaka.core.registry import load
+from vaka.core.rng import derive_seed
+from vaka.sim.match import play
+from vaka.sim.review import LABELS, Budget, review_game
+from vaka.sim.runner import game_seed, seating
+from vaka.sim.stats import wilson_interval, win_shares
+
+
+def play_record(game_id: str, agents: tuple[str, ...], seed: int) -> dict[str, Any]:
+    state = load(game_id).new_state(len(agents), seed)
+    bots = [make_agent(a, game_id, derive_seed(seed, "agent", s)) for s, a in enumerate(agents)]
+    return play(state, bots).record()
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    names = args.agents.split(",")
+    names = names * args.players if len(names) == 1 else names
+    budget = Budget(playouts=args.budget)
+    rows = []
+    for i in range(args.games):
+        seed = game_seed(args.seed, i)
+        agents = seating(names, i)
+        record = play_record(args.game, agents, seed)
+        review = review_game(record, budget=budget, seed=seed, jobs=args.jobs)
+        shares = win_shares(list(review.winners), review.players)
+        for report in review.seat_reports():
+            rows.append(
+                {
+                    "game": i,
+                    "seat": report.seat,
+                    "agent": agents[report.seat],
+                    "accuracy": report.accuracy,
+                    "labels": report.labels,
+                    "win": shares[report.seat],
+                    "score": review.scores[report.seat],
+                }
+            )
+        print(f"game {i + 1}/{args.games} reviewed", flush=True)
+    settings = {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()}
+    return {"args": settings, "rows": rows, "summary": summarise(rows)}
+
+
+def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    by_agent: dict[str, Any] = {}
+    for agent in dict.fromkeys(r["agent"] for r in rows):
+        mine = [r for r in rows if r["agent"] == agent]
+        judged = sum(sum(r["labels"][k] for k in LABELS) for r in mine)
+        by_agent[agent] = {
+            label: {
+                "share": sum(r["labels"][label] for r in mine) / judged if judged else 0.0,
+                "ci95": wilson_interval(sum(r["labels"][label] for r in mine), judged),
+            }
+            for label in LABELS
+        }
+    rated = [r for r in rows if r["accuracy"] is not None]
+    median = statistics.median(r["accuracy"] for r in rated) if rated else 0.0
+    halves = {}
+    for name, part in (
+        ("above median", [r for r in rated if r["accuracy"] > median]),
+        ("at or below median", [r for r in rated if r["accuracy"] <= median]),
+    ):
+        wins = sum(r["win"] for r in part)
+        halves[name] = {
+            "seat-games": len(part),
+            "win rate": wins / len(part) if part else 0.0,
+            "ci95": wilson_interval(wins, len(part)),
+        }
+    return {"labels per agent": by_agent, "median accuracy": median, "win by accuracy": halves}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("-p", "--players", type=int, default=2)
+    parser.add_argument("-n", "--games", type=int, default=100)
+    parser.add_argument("-a", "--agents", default="hard,medium")
+    parser.add_argument("-s", "--seed", type=int, default=1)
+    parser.add_argument("--budget", type=int, default=Budget().playouts)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    started = time.perf_counter()
+    result = run(args)
+    result["seconds"] = time.perf_counter() - started
+    text = json.dumps(result, indent=1)
+    if args.out:
+        args.out.write_text(text + "\n", encoding="utf-8")
+    print(json.dumps(result["summary"], indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,190 @@
+"""``vaka review``: where a finished game was won and lost, decision by decision."""
+
+from __future__ import annotations
+
+import json as jsonlib
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from vaka.cli.common import console, errors, friendly_errors
+from vaka.core.errors import VakaError
+from vaka.core.record import load_record, replay
+from vaka.core.registry import load
+from vaka.sim.review import MARKED, Budget, Decision, Review, review_game, turning_points
+
+DEFAULT = Budget()
+STYLES = {"only move": "blue", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "red"}
+
+
+def command(
+    file: Annotated[
+        Path, typer.Argument(help="A finished game's record, as 'vaka play --save' writes it.")
+    ],
+    seat: Annotated[
+        int | None, typer.Option(help="Review only this seat (default: every seat).")
+    ] = None,
+    budget: Annotated[
+        int, typer.Option(help="Playouts per candidate action: more is slower and surer.")
+    ] = DEFAULT.playouts,
+    candidates: Annotated[
+        int, typer.Option(help="Actions judged per decision (the action taken always is).")
+    ] = DEFAULT.candidates,
+    iterations: Annotated[
+        int, typer.Option(help="Search iterations that pick the candidates among many actions.")
+    ] = DEFAULT.iterations,
+    start: Annotated[
+        int, typer.Option("--from", help="Review decisions from this action number on.")
+    ] = 1,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Worker processes; the review is the same.")
+    ] = 1,
+    seed: Annotated[
+        int, typer.Option(help="The review's seed: the same seed, the same review.")
+    ] = 0,
+    html: Annotated[
+        Path | None, typer.Option(help="Also write an HTML page with graphs and the move list.")
+    ] = None,
+    full: Annotated[
+        bool,
+        typer.Option(
+            "--full-information",
+            help="Also show, apart from the review, what knowing every hidden card and the "
+            "real future would have said.",
+        ),
+    ] = False,
+    json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+) -> None:
+    """Review a finished game: each decision judged from what its seat could know then.
+
+    Every candidate action is played out in the same deals of the unseen cards, the medium
+    bot playing on for every seat; the loss is the win chance given up against the best.
+
+    Example: vaka review game.json --seat 0 --jobs 2 --html review.html
+    """
+    with friendly_errors():
+        record = load_record(file)
+        final = replay(record)
+        if seat is not None:
+            final.check_seat(seat)
+        if start < 1:
+            raise VakaError(f"--from counts actions from 1, not {start}")
+        settings = Budget(playouts=budget, candidates=candidates, iterations=iterations)
+        only = range(start - 1, len(record["actions"]))
+        started = time.perf_counter()
+        with Progress(
+            TextColumn("reviewing"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=errors,
+            transient=True,
+            disable=not errors.is_terminal,
+        ) as bar:
+            wanted = [seat] if seat is not None else None
+            total = sum(
+                1
+                for i, (s, _) in enumerate(record["actions"])
+                if i in only and (seat is None or s == seat)
+            )
+            task = bar.add_task("decisions", total=total)
+            review = review_game(
+                record,
+                wanted,
+                settings,
+                seed,
+                jobs,
+                progress=lambda done: bar.update(task, completed=done),
+                only=only,
+                full=full,
+            )
+        elapsed = time.perf_counter() - started
+        if html is not None:
+            from vaka.sim.review_page import page
+
+            try:
+                html.write_text(page(review, record), encoding="utf-8")
+            except OSError as exc:
+                raise VakaError(f"cannot write {html}: {exc}") from exc
+    if json:
+        sys.stdout.write(jsonlib.dumps(review.to_json(), indent=2) + "\n")
+    else:
+        show(review, elapsed)
+    if html is not None:
+        (errors if json else console).print(f"Review page: {html}")
+
+
+def show(review: Review, elapsed: float) -> None:
+    """The terminal summary: accuracy per seat, turning points, the labelled decisions."""
+    name = load(review.game).name
+    forced = sum(d.forced for d in review.decisions)
+    console.print(
+        f"[bold]{escape(name)}[/bold], {review.players} players, seed {review.record_seed}: "
+        f"{len(review.decisions)} decisions reviewed ({forced} forced) in {elapsed:.1f} s "
+        f"({review.budget.playouts} playouts per candidate, review seed {review.seed})."
+    )
+    console.print(
+        "[dim]Judged from what each seat could know at the time (its own view, over deals "
+        "of the cards it could not see).[/dim]"
+    )
+    seats = Table(title="Accuracy per seat (0-100) and decisions per label")
+    for column in ("seat", "accuracy", "score", "only", "inacc.", "mistake", "blunder"):
+        seats.add_column(column, justify="right", no_wrap=True)
+    seats.add_column("good", justify="right", no_wrap=True)
+    for report in review.seat_reports():
+        won = " (won)" if report.seat in review.winners else ""
+        seats.add_row(
+            str(report.seat),
+            "–" if report.accuracy is None else f"{report.accuracy:.0f}",
+            f"{review.scores[report.seat]:g}{won}",
+            *(str(report.labels[label]) for label in (*MARKED, "good")),
+        )
+    console.print(seats)
+    points = turning_points(review)
+    if points:
+        console.print("[bold]Turning points[/bold]")
+        for point in points:
+            console.print(f"  · {escape(point)}")
+    moves = Table(title="Labelled decisions")
+    columns = ["#", "seat", "taken", "label", "loss", "best instead", "win chance"]
+    full = any(d.hindsight for d in review.decisions)
+    if full:
+        columns.append("hindsight")
+    for column in columns:
+        moves.add_column(column, no_wrap=column in ("#", "seat", "loss", "win chance"))
+    for d in review.decisions:
+        if d.label not in MARKED or d.label == "only move":
+            continue
+        best, chosen = d.best, d.chosen
+        assert best is not None and chosen is not None
+        style = STYLES[d.label]
+        moves.add_row(
+            str(d.index + 1),
+            str(d.seat),
+            escape(d.taken),
+            f"[{style}]{d.label}[/{style}]",
+            f"{d.loss:.0%} ± {d.spread:.0%}",
+            escape(best.action),
+            f"{chosen.win:.0%} → {best.win:.0%}",
+            *([known(d)] if full else []),
+        )
+    if moves.row_count:
+        console.print(moves)
+    else:
+        console.print("No inaccuracies, mistakes or blunders found.")
+
+
+def known(decision: Decision) -> str:
+    """What the full information says of a decision: its best candidate's win chance
+    against the action taken's."""
+    if not decision.hindsight:
+        return ""
+    best = max(decision.hindsight, key=lambda e: (e.win, e.margin))
+    taken = next(e for e in decision.hindsight if e.action == decision.taken)
+    return f"{escape(best.action)} {best.win:.0%} vs {taken.win:.0%}"

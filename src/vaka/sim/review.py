@@ -1,0 +1,269 @@
+"""Reviewing a finished game: how much each decision cost the seat that took it.
+
+A review walks a game's record. For each decision of a reviewed seat it rebuilds the state
+just before it and judges it from that seat's :class:`~vaka.agents.Observation` alone
+(:func:`~vaka.sim.review_judge.judge` is given nothing else), so a decision is judged by
+what the seat could know then, never by the cards that came later. How candidates are
+found and measured (equal, paired playouts per candidate) is told in
+:mod:`vaka.sim.review_judge`.
+
+The action taken is compared with the best candidate (highest win chance, then margin):
+the **loss** is the difference in win chance, labelled by
+:func:`~vaka.sim.review_labels.label` and scored for accuracy by
+:func:`~vaka.sim.review_labels.move_accuracy`. The review of a
+decision is seeded by ``derive_seed(review seed, "decision", index)``: the result is the
+same whatever the number of worker processes. Budgets are counts, not seconds, for the
+same reason. Decisions with one legal action are "forced" and not judged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from vaka.agents import Observation
+from vaka.core.errors import VakaError
+from vaka.core.record import replay
+from vaka.core.registry import load
+from vaka.core.rng import derive_seed
+from vaka.sim.review_judge import Budget, Estimate, hindsight, judge
+from vaka.sim.review_labels import (
+    BLUNDER,
+    FORCED,
+    INACCURACY,
+    LABELS,
+    MARKED,
+    MISTAKE,
+    ONLY_MOVE_GAP,
+    label,
+    move_accuracy,
+)
+
+__all__ = [
+    "BLUNDER",
+    "FORCED",
+    "INACCURACY",
+    "LABELS",
+    "MARKED",
+    "MISTAKE",
+    "ONLY_MOVE_GAP",
+    "Budget",
+    "Decision",
+    "Estimate",
+    "Review",
+    "SeatReport",
+    "judge",
+    "label",
+    "move_accuracy",
+    "review_decision",
+    "review_game",
+    "seat_report",
+    "turning_points",
+]
+
+#: Called with the number of decisions judged so far.
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The review of one decision of the record (``index``: actions before it)."""
+
+    index: int
+    seat: int
+    taken: str
+    legal: int  # how many legal actions the seat had
+    #: candidates, best first (empty when forced)
+    estimates: tuple[Estimate, ...] = ()
+    label: str = FORCED
+    loss: float = 0.0  # win chance given up against the best candidate
+    margin_loss: float = 0.0  # final lead given up against the best candidate
+    spread: float = 0.0  # standard error of the loss over the playouts
+    #: with the full information (the true cards and future), the same candidates in the
+    #: same order; only when asked for, and never used for the label
+    hindsight: tuple[Estimate, ...] = ()
+
+    @property
+    def forced(self) -> bool:
+        return self.label == FORCED
+
+    @property
+    def best(self) -> Estimate | None:
+        return self.estimates[0] if self.estimates else None
+
+    @property
+    def chosen(self) -> Estimate | None:
+        return next((e for e in self.estimates if e.action == self.taken), None)
+
+
+@dataclass(frozen=True)
+class SeatReport:
+    seat: int
+    accuracy: float | None  # mean move accuracy, 0-100; None with nothing judged
+    labels: dict[str, int]  # decisions per label (forced included)
+
+
+@dataclass(frozen=True)
+class Review:
+    game: str
+    players: int
+    record_seed: int
+    seats: tuple[int, ...]  # the seats reviewed
+    seed: int  # the review's seed
+    budget: Budget
+    decisions: tuple[Decision, ...]  # the reviewed seats' decisions, in record order
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    actions: tuple[tuple[int, str], ...] = field(default=())  # the whole record
+
+    def seat_reports(self) -> list[SeatReport]:
+        return [seat_report(self.decisions, seat) for seat in self.seats]
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["actions"] = [list(a) for a in self.actions]
+        data["seat_reports"] = [asdict(r) for r in self.seat_reports()]
+        return data
+
+
+def seat_report(decisions: Sequence[Decision], seat: int) -> SeatReport:
+    """A seat's accuracy (the mean over its judged decisions) and its label counts."""
+    mine = [d for d in decisions if d.seat == seat]
+    judged = [move_accuracy(d.loss) for d in mine if not d.forced]
+    counts = {name: sum(d.label == name for d in mine) for name in (*LABELS, FORCED)}
+    return SeatReport(seat, sum(judged) / len(judged) if judged else None, counts)
+
+
+def review_decision(
+    record: Mapping[str, Any], index: int, budget: Budget, seed: int, full: bool = False
+) -> Decision:
+    """The review of the record's decision ``index`` (0-based), seeded by ``seed``; with
+    ``full``, also what the full information would have said (``Decision.hindsight``)."""
+    seat, text = record["actions"][index]
+    state = replay(record, upto=index)
+    obs = Observation(state, seat)
+    taken = state.game.parse_action(text)
+    text = str(taken)  # the canonical text, as the estimates name actions
+    legal = len(obs.legal_actions)
+    if legal == 1:
+        return Decision(index, seat, text, 1)
+    estimates, spread = judge(obs, taken, budget, seed)
+    known = (
+        hindsight(state, seat, [e.action for e in estimates], budget.playouts, seed) if full else []
+    )
+    chosen = next(e for e in estimates if e.action == str(taken))
+    best = estimates[0]
+    gap = best.win - estimates[1].win if len(estimates) > 1 else None
+    loss = best.win - chosen.win
+    return Decision(
+        index,
+        seat,
+        text,
+        legal,
+        tuple(estimates),
+        label(loss, gap),
+        loss,
+        best.margin - chosen.margin,
+        spread,
+        tuple(known) if full else (),
+    )
+
+
+def decision_seed(seed: int, index: int) -> int:
+    """The seed a review seeded ``seed`` judges decision ``index`` with."""
+    return derive_seed(seed, "decision", index)
+
+
+def _review_many(
+    record: Mapping[str, Any], indices: Sequence[int], budget: Budget, seed: int, full: bool
+) -> list[Decision]:
+    return [review_decision(record, i, budget, decision_seed(seed, i), full) for i in indices]
+
+
+def review_game(
+    record: Mapping[str, Any],
+    seats: Sequence[int] | None = None,
+    budget: Budget | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    only: Sequence[int] | None = None,
+    full: bool = False,
+) -> Review:
+    """Review a finished game's record for ``seats`` (default: every seat); ``only``
+    limits the review to those decisions (0-based indices into the record's actions);
+    ``full`` adds, beside each judgement, what the full information would have said.
+
+    The result depends only on the record, the seats, the budget and the seed; ``jobs``
+    worker processes share the decisions. A damaged record raises InvalidRecord, an
+    unfinished game or a bad seat a VakaError, before anything is judged.
+    """
+    budget = budget or Budget()
+    if type(jobs) is not int or jobs < 1:
+        raise VakaError(f"the number of jobs must be at least 1, not {jobs!r}")
+    final = replay(record)
+    if not final.is_over:
+        raise VakaError("the game is not finished: only finished games are reviewed")
+    wanted = tuple(range(final.players)) if seats is None else tuple(dict.fromkeys(seats))
+    for seat in wanted:
+        final.check_seat(seat)
+    actions = [(int(s), str(t)) for s, t in record["actions"]]
+    indices = [i for i, (s, _) in enumerate(actions) if s in wanted]
+    if only is not None:
+        indices = sorted(set(indices) & set(only))
+    done: list[Decision] = []
+    if jobs == 1 or len(indices) < 2:
+        for i in indices:
+            done += _review_many(record, [i], budget, seed, full)
+            if progress:
+                progress(len(done))
+    else:
+        chunks = [indices[k :: jobs * 2] for k in range(min(len(indices), jobs * 2))]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [
+                pool.submit(_review_many, dict(record), c, budget, seed, full) for c in chunks
+            ]
+            for future in futures:
+                done += future.result()
+                if progress:
+                    progress(len(done))
+        done.sort(key=lambda d: d.index)
+    return Review(
+        game=final.game.id,
+        players=final.players,
+        record_seed=final.seed,
+        seats=wanted,
+        seed=seed,
+        budget=budget,
+        decisions=tuple(done),
+        scores=tuple(final.scores()),
+        winners=tuple(final.winners()),
+        actions=tuple(actions),
+    )
+
+
+def game_name(review: Review) -> str:
+    return load(review.game).name
+
+
+def turning_points(review: Review, limit: int = 3) -> list[str]:
+    """The few decisions that cost most (mistakes and blunders), in words, in game order."""
+    costly = [d for d in review.decisions if d.loss >= MISTAKE]
+    costly = sorted(sorted(costly, key=lambda d: -d.loss)[:limit], key=lambda d: d.index)
+    return [describe(d) for d in costly]
+
+
+def describe(decision: Decision) -> str:
+    """One judged decision in words: what was taken, what was better, by how much."""
+    best, chosen = decision.best, decision.chosen
+    head = f"action {decision.index + 1}, seat {decision.seat}: {decision.taken}"
+    if best is None or chosen is None:
+        return f"{head} (forced)"
+    if best is chosen or decision.loss <= 0:
+        return f"{head}, the best here ({chosen.win:.0%} to win)"
+    return (
+        f"{head} left {chosen.win:.0%} to win; {best.action} was worth {best.win:.0%} "
+        f"({decision.margin_loss:+.1f} points at the end): a {decision.label}"
+    )

@@ -1,0 +1,213 @@
+"""A review as one self-contained HTML page: a win-chance graph per seat (PNG, inline)
+and the annotated move list, with the reviewed seat's view of each labelled position.
+
+matplotlib draws with its Agg canvas (no display) and is imported only here.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from typing import Any
+
+from vaka.core.record import replay
+from vaka.core.registry import load
+from vaka.sim.review import (
+    BLUNDER,
+    FORCED,
+    INACCURACY,
+    MARKED,
+    MISTAKE,
+    ONLY_MOVE_GAP,
+    Decision,
+    Review,
+    turning_points,
+)
+
+#: Marker colours of the labels in the graph and the move list.
+COLOURS = {
+    "only move": "#1f77b4",
+    "good": "#2ca02c",
+    "inaccuracy": "#d4a017",
+    "mistake": "#ff7f0e",
+    "blunder": "#d62728",
+    FORCED: "#999999",
+}
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def graph_png(review: Review, seat: int) -> bytes:
+    """The seat's win chance after each of its judged decisions (the action taken, and the
+    best candidate dashed), the labelled decisions marked."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import PercentFormatter
+
+    mine = [d for d in review.decisions if d.seat == seat and not d.forced]
+    figure = Figure(figsize=(9, 3.2), dpi=100, layout="constrained")
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    xs = [d.index + 1 for d in mine]
+    taken = [d.chosen.win if d.chosen else 0.0 for d in mine]
+    best = [d.best.win if d.best else 0.0 for d in mine]
+    axes.plot(xs, best, linestyle="--", color="#888888", linewidth=1, label="best candidate")
+    axes.plot(xs, taken, color="#333333", linewidth=1.5, label="action taken")
+    for name in MARKED:
+        marked = [(x, y) for x, y, d in zip(xs, taken, mine, strict=True) if d.label == name]
+        if marked:
+            axes.scatter(*zip(*marked, strict=True), color=COLOURS[name], zorder=3, label=name)
+    axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    axes.set_ylim(-0.03, 1.03)
+    axes.set_xlim(0, max(len(review.actions), 1) + 1)
+    axes.set_xlabel("action number in the game")
+    axes.set_ylabel("win chance")
+    axes.set_title(f"Seat {seat}")
+    axes.grid(alpha=0.3)
+    axes.legend(loc="upper left", fontsize=8, ncols=3)
+    out = io.BytesIO()
+    figure.savefig(out, format="png")
+    return out.getvalue()
+
+
+def _picture(record: dict[str, Any], decision: Decision) -> str:
+    """The reviewed seat's view just before the decision, as the game draws it: its SVG
+    pictures where it has them (Atua), else its terminal picture."""
+    from rich.console import Console
+
+    state = replay(record, upto=decision.index)
+    game = state.game
+    view = state.view(decision.seat)
+    svgs = game.pictures(view, state.legal_actions(decision.seat))
+    if svgs:
+        return "".join(f'<div class="svg">{svg}</div>' for svg in svgs.values())
+    console = Console(record=True, width=110, file=io.StringIO(), color_system="truecolor")
+    console.print(game.render(view))
+    return console.export_html(inline_styles=True, code_format="<pre class=board>{code}</pre>")
+
+
+def _candidates(decision: Decision) -> str:
+    cells = []
+    for e in decision.estimates:
+        mark = " taken" if e.action == decision.taken else ""
+        cells.append(
+            f'<span class="cand{mark}">{_e(e.action)} {e.win:.0%} ({e.margin:+.1f})</span>'
+        )
+    return " ".join(cells)
+
+
+def _known(d: Decision) -> str:
+    """What the full information said of the same candidates (``--full-information``)."""
+    return " ".join(
+        f'<span class="cand{" taken" if e.action == d.taken else ""}">'
+        f"{_e(e.action)} {e.win:.0%} ({e.margin:+.1f})</span>"
+        for e in sorted(d.hindsight, key=lambda e: (-e.win, -e.margin))
+    )
+
+
+def _row(
+    record: dict[str, Any], index: int, seat: int, text: str, d: Decision | None, full: bool
+) -> str:
+    if d is None:
+        return f'<tr class="other"><td>{index + 1}</td><td>{seat}</td><td>{_e(text)}</td>' + (
+            "<td></td>" * (5 if full else 4) + "</tr>"
+        )
+    colour = COLOURS.get(d.label, "#000")
+    best = d.best
+    cells = [
+        str(index + 1),
+        str(seat),
+        _e(text),
+        f'<b style="color:{colour}">{_e(d.label)}</b>',
+        "" if d.forced else f'<span class="cand">{d.loss:.0%} ± {d.spread:.0%}</span>',
+        "" if best is None or d.loss <= 0 else _e(best.action),
+        _candidates(d),
+        *([_known(d)] if full else []),
+    ]
+    row = "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+    if d.label in MARKED:
+        row += (
+            f'<tr class="pic"><td></td><td colspan="{7 if full else 6}"><details><summary>'
+            f"position before action {index + 1}, as seat {seat} saw it</summary>"
+            f"{_picture(record, d)}"
+            "</details></td></tr>"
+        )
+    return row
+
+
+def page(review: Review, record: dict[str, Any], title: str | None = None) -> str:
+    """The HTML of a review page (self-contained: the graphs are inline PNGs)."""
+    game = load(review.game)
+    heading = title or f"Review: {game.name}, {review.players} players, seed {review.record_seed}"
+    seats = []
+    for report in review.seat_reports():
+        png = base64.b64encode(graph_png(review, report.seat)).decode("ascii")
+        accuracy = "–" if report.accuracy is None else f"{report.accuracy:.0f}"
+        counts = ", ".join(f"{n} {name}" for name, n in report.labels.items() if n)
+        score = review.scores[report.seat]
+        won = " (won)" if report.seat in review.winners else ""
+        seats.append(
+            f"<h3>Seat {report.seat}: accuracy {accuracy}, final score {score:g}{won}</h3>"
+            f"<p>{_e(counts)}</p>"
+            f'<img alt="win chance of seat {report.seat}" src="data:image/png;base64,{png}">'
+        )
+    by_index = {d.index: d for d in review.decisions}
+    full = any(d.hindsight for d in review.decisions)
+    rows = "".join(
+        _row(record, i, s, t, by_index.get(i), full) for i, (s, t) in enumerate(review.actions)
+    )
+    known = "<th>knowing every card (not part of the review)</th>" if full else ""
+    full_note = _FULL if full else ""
+    turning = "".join(f"<li>{_e(t)}</li>" for t in turning_points(review)) or "<li>none</li>"
+    b = review.budget
+    confirm = "; twice the playouts where an inaccuracy or worse was found" if b.confirm else ""
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{_e(heading)}</title><style>{_STYLE}</style></head>
+<body>
+<h1>{_e(heading)}</h1>
+<p>Final scores {_e(", ".join(f"seat {i}: {s:g}" for i, s in enumerate(review.scores)))};
+winners: {_e(", ".join(map(str, review.winners)) or "none")}. Seats reviewed:
+{_e(", ".join(map(str, review.seats)))}. Review seed {review.seed}; per decision
+{b.playouts} playouts for each of up to {b.candidates} candidates ({b.iterations} search
+iterations where there were more actions){_e(confirm)}.</p>
+<p class="note">Each decision is judged from what its seat could know then: its own view,
+searched over deals of the cards it could not see; never from the cards that came later.
+The win chance is the share of those deals won when the medium bot plays every seat on;
+the loss is the win chance given up against the best candidate. Labels: inaccuracy from
+{INACCURACY:.0%}, mistake from {MISTAKE:.0%}, blunder from {BLUNDER:.0%}; "only move"
+where the action taken stood {ONLY_MOVE_GAP:.0%} or more above every other.</p>{full_note}
+<h2>Turning points</h2><ul>{turning}</ul>
+<h2>Win chance</h2>{"".join(seats)}
+<h2>Moves</h2>
+<table><thead><tr><th>#</th><th>seat</th><th>action</th><th>label</th><th>loss</th>
+<th>best instead</th><th>candidates: win chance (final margin)</th>{known}</tr></thead>
+<tbody>{rows}</tbody></table>
+</body></html>
+"""
+
+
+_FULL = """
+<p class="note">The last column is apart from the review: each candidate played from the true
+position, with the hidden cards and the random future as they really were (the bots still see
+only their own views). It says what hindsight would have chosen; the labels never use it.</p>"""
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 1.5em; max-width: 1100px; color: #222; }
+table { border-collapse: collapse; font-size: 0.9em; }
+td, th { padding: 2px 8px; border-bottom: 1px solid #ddd; text-align: left;
+  vertical-align: top; }
+tr.other td { color: #999; }
+td:nth-child(3) { white-space: nowrap; }
+.cand { white-space: nowrap; margin-right: 0.6em; }
+.cand.taken { font-weight: bold; }
+.note { color: #555; font-size: 0.9em; }
+img { max-width: 100%; }
+pre.board { font-size: 11px; line-height: 1.2; background: #fff; }
+.svg { display: inline-block; width: 49%; vertical-align: top; }
+.svg svg { width: 100%; height: auto; max-height: 500px; }
+"""

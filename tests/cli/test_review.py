@@ -1,0 +1,74 @@
+"""``vaka review``: the terminal summary, the JSON and the HTML page with its graphs."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+
+from tests.cli.process import vaka
+from tests.sim.test_review import PLANT_AT, PLANT_BAD, PLANT_SEAT, planted
+from vaka.core.record import record_text, replay, save_record
+from vaka.sim.review import Budget, review_game
+
+
+def planted_file(tmp_path: Path) -> Path:
+    record, _ = planted()
+    path = tmp_path / "game.json"
+    path.write_text(record_text(record), encoding="utf-8")
+    return path
+
+
+def test_review_prints_accuracy_and_the_planted_blunder(tmp_path: Path) -> None:
+    path = planted_file(tmp_path)
+    result = vaka("review", str(path), "--seat", str(PLANT_SEAT), "--from", "69", "--budget", "6")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Accuracy per seat" in out
+    assert f"action {PLANT_AT + 1}, seat {PLANT_SEAT}: {PLANT_BAD}" in out  # a turning point
+    row = next(line for line in out.splitlines() if line.startswith(f"│ {PLANT_AT + 1} "))
+    assert PLANT_BAD in row and ("blunder" in row or "mistake" in row)
+
+
+def test_review_writes_an_html_page_with_a_graph_per_seat(tmp_path: Path) -> None:
+    path = planted_file(tmp_path)
+    page = tmp_path / "review.html"
+    args = ("--from", "69", "--budget", "3", "--full-information", "--html", str(page))
+    result = vaka("review", str(path), *args)
+    assert result.returncode == 0, result.stderr
+    assert f"Review page: {page}" in result.stdout.replace("\n", "")
+    text = page.read_text(encoding="utf-8")
+    images = re.findall(r'src="data:image/png;base64,([^"]+)"', text)
+    assert len(images) == 2  # one graph per seat
+    for data in images:
+        png = base64.b64decode(data)
+        assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 5000
+    assert "Turning points" in text and PLANT_BAD in text
+    assert "as seat 1 saw it" in text  # the labelled position's picture
+    assert "knowing every card (not part of the review)" in text
+
+
+def test_review_json_is_the_review_and_does_not_depend_on_jobs(tmp_path: Path) -> None:
+    path = planted_file(tmp_path)
+    args = ("review", str(path), "--from", "70", "--budget", "2", "--seed", "4", "--json")
+    one, two = vaka(*args), vaka(*args, "--jobs", "2")
+    assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
+    assert one.stdout == two.stdout
+    data = json.loads(one.stdout)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    n = len(record["actions"])
+    expected = review_game(record, budget=Budget(playouts=2), seed=4, only=range(69, n))
+    assert data == json.loads(json.dumps(expected.to_json()))
+
+
+def test_review_refuses_bad_input(tmp_path: Path) -> None:
+    path = planted_file(tmp_path)
+    assert vaka("review", str(path), "--seat", "5").returncode == 2
+    assert vaka("review", str(tmp_path / "missing.json")).returncode == 2
+    record, _ = planted()
+    unfinished = tmp_path / "unfinished.json"
+    save_record(replay(record, upto=20), unfinished)
+    result = vaka("review", str(unfinished))
+    assert result.returncode == 2 and "not finished" in result.stderr
+    assert vaka("review", str(path), "--budget", "0").returncode == 2
