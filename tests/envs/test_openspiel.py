@@ -204,3 +204,14 @@ def test_atua_actions_are_named_by_their_slot() -> None:
     assert state.action_to_string(seat, 0) == f"slot 0: {slots[0]}"
     rapa = ops.load_game("rapa-nui", 2)
     assert rapa.new_initial_state().action_to_string(0, 3) == str(load("rapa-nui").actions[3])
+
+
+@pytest.mark.parametrize(("game", "players"), [("rapa-nui", 2), ("atua", 2)])
+def test_an_illegal_action_is_refused_and_changes_nothing(game: str, players: int) -> None:
+    state = ops.load_game(game, players).new_initial_state()
+    state.apply_action(0)
+    illegal = next(a for a in range(state.num_distinct_actions()) if a not in state.legal_actions())
+    before = (state.history(), state.information_state_string(0), str(state))
+    with pytest.raises(Exception, match=r"not (allowed|legal)"):
+        state.apply_action(illegal)
+    assert (state.history(), state.information_state_string(0), str(state)) == before

@@ -234,7 +234,10 @@ class VakaState(pyspiel.State):
             self._holder.memo.clear()
             return
         seat = self.current_player()
-        chosen = game.codec.decode(self.engine_state, seat, int(action))
+        if game.codec.slots:
+            chosen = game.codec.decode(self.engine_state, seat, int(action))
+        else:  # a stable index: the engine's apply refuses it if it is not legal now
+            chosen = game.engine.action_from_index(int(action))
         self.engine_state.apply(seat, chosen)
         self._holder.memo.clear()
         self.own[seat].append(str(chosen))
