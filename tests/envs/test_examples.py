@@ -43,3 +43,30 @@ def test_the_rapa_nui_training_example_trains_and_reports_win_rates() -> None:
         assert row, done.stdout
         rate, low, high = map(float, row.groups())
         assert 0 <= low <= rate <= high <= 1
+
+
+def test_the_openspiel_ismcts_cross_check_runs_and_reports_intervals() -> None:
+    pytest.importorskip("pyspiel")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "crosscheck_ismcts.py"),
+            "rapa-nui",
+            "--games",
+            "1",
+            "--seconds",
+            "0.002",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    for bot in ("hard", "medium"):
+        row = re.search(rf"^{bot}\s+1\s+([0-9.]+)\s+\[([0-9.]+), ([0-9.]+)\]", done.stdout, re.M)
+        assert row, done.stdout
+        rate, low, high = map(float, row.groups())
+        assert rate in (0.0, 0.5, 1.0) and low <= rate <= high
