@@ -27,9 +27,7 @@ TABLES = [
 
 @pytest.mark.parametrize(("game", "players"), TABLES)
 def test_openspiels_random_simulation_test(game: str, players: int) -> None:
-    pyspiel.random_sim_test(
-        ops.load_game(game, players), num_sims=1, serialize=False, verbose=False
-    )
+    pyspiel.random_sim_test(ops.load_game(game, players), num_sims=1, serialize=True, verbose=False)
 
 
 def test_the_games_load_by_name_with_players_and_options_as_parameters() -> None:

@@ -105,6 +105,11 @@ class Config:
     engine: Game
     codec: Codec
     encoder: Encoder
+    given: tuple[tuple[str, Any], ...]  # the parameters it was made from
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (OpenSpiel serializes a state so) as the parameters it is made from."""
+        return (_config, (self.game_id, self.given))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Config:
         return self  # shared, never changed
@@ -139,9 +144,8 @@ def _config(game_id: str, given: tuple[tuple[str, Any], ...]) -> Config:
         raise ValueError(f"deals must be at least 1, not {deals}")
     options = engine.check_options({name: full[name] for name in engine.options})
     engine.new_state(players, 0, **options)  # refuses a bad player count
-    return Config(
-        game_id, players, deals, options, engine, Codec(game_id), encoder(game_id, players)
-    )
+    codec, enc = Codec(game_id), encoder(game_id, players)
+    return Config(game_id, players, deals, options, engine, codec, enc, given)
 
 
 def config_of(game: Any) -> Config:
