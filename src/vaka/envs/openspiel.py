@@ -50,8 +50,8 @@ DEALS = 1000
 
 
 def max_game_length(game_id: str, players: int) -> int:
-    """A bound on the decisions in one game (the chance node not counted), generous: about
-    four times the longest random game measured for the game and player count."""
+    """A bound on the decisions in one game (the chance node not counted), generous: at least
+    four times the longest random game measured for each game and player count."""
     per_seat = {"rapa-nui": 150, "raiatea": 350, "atua": 100}[game_id]
     return 200 + per_seat * players
 
@@ -175,11 +175,6 @@ class VakaGame(pyspiel.Game):
     def new_initial_state(self) -> VakaState:
         """The opening chance node: the deal is not drawn yet."""
         return VakaState(self)
-
-    def state_for(self, engine_state: State) -> VakaState:
-        """An OpenSpiel state around an engine state of this game (for tools and tests;
-        its OpenSpiel history is empty, and no seat is recorded as having acted)."""
-        return VakaState(self, engine_state)
 
     def make_py_observer(
         self,
