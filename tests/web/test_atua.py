@@ -168,8 +168,8 @@ def test_a_card_dropped_on_the_star_is_refused_then_turned_and_laid(
     choices = legal(p)
     assert choices and all(c.startswith(f"place {card} ") for c in choices)
 
-    # a quick drag of many small moves, off the island, asks about few of the poses: at
-    # most one question in flight and one each 80 ms
+    # a drag of many small moves, off the island, asks about few of the poses: at most one
+    # question in flight and one each 80 ms (however long a busy machine makes the drag)
     sent = p.evaluate("window.__checks")
     _, hx, hy, _ = held(p)
     sx, sy = to_screen(p, hx, hy)
@@ -181,7 +181,7 @@ def test_a_card_dropped_on_the_star_is_refused_then_turned_and_laid(
     p.mouse.up()
     wait_state(p, "illegal")
     asked = p.evaluate("window.__checks") - sent
-    assert 1 <= asked <= min(30, elapsed / 0.08 + 2), (asked, elapsed)
+    assert 1 <= asked <= min(60, elapsed / 0.08 + 2), (asked, elapsed)
 
     # onto the village's star: the server refuses it and says which rule forbids it
     before = log_size(p)
