@@ -36,7 +36,8 @@ class Fanout:
         await conn.execute(f"LISTEN {CHANNEL}")
         fanout = cls(store, service, conn)
         fanout.task = asyncio.create_task(fanout._listen())
-        service.on_change = fanout.tell
+        service.on_change = fanout.tell  # seats, chat: moves are told in their transaction
+        store.notify = (CHANNEL, fanout.me)
         return fanout
 
     async def tell(self, table_id: str) -> None:
@@ -54,6 +55,7 @@ class Fanout:
                 await self.service.refresh(table_id)
 
     async def stop(self) -> None:
+        self.store.notify = None
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

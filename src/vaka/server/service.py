@@ -212,7 +212,7 @@ class TableService:
             await self._store(
                 table, Move(table.version + 1, seat, "act", text, revealed, time.time()), trial
             )
-        await self._changed(table)
+        await self._changed(table, moved=True)
         return self.snapshot(table, seat)
 
     async def undo(self, table_id: str, token: str, version: int) -> TableState:
@@ -228,7 +228,7 @@ class TableService:
             await self._store(
                 table, Move(table.version + 1, seat, "undo", None, False, time.time())
             )
-        await self._changed(table)
+        await self._changed(table, moved=True)
         return self.snapshot(table, seat)
 
     async def resign(self, table_id: str, token: str) -> TableState:
@@ -241,7 +241,7 @@ class TableService:
             await self._store(
                 table, Move(table.version + 1, seat, "resign", None, False, time.time())
             )
-        await self._changed(table)
+        await self._changed(table, moved=True)
         return self.snapshot(table, seat)
 
     async def check(self, table_id: str, token: str, action: str) -> Checked:
@@ -340,9 +340,12 @@ class TableService:
             table.data.status = "over"
             table.data.finished_at = move.at
 
-    async def _changed(self, table: Table) -> None:
+    async def _changed(self, table: Table, moved: bool = False) -> None:
+        """After a change: bots and clocks, other processes, then this one's listeners.
+        A stored move has told other processes already (in its own transaction) where
+        the store does that."""
         self._next(table)
-        if self.on_change is not None:
+        if self.on_change is not None and not (moved and self.store.notify is not None):
             await self.on_change(table.id)
         await self._tell(table.id)
 
@@ -419,7 +422,7 @@ class TableService:
             return
         finally:
             table.thinking.discard(seat)
-        await self._changed(table)
+        await self._changed(table, moved=True)
 
     async def _time_out(self, table: Table) -> None:
         async with table.lock:
@@ -433,6 +436,6 @@ class TableService:
                 except Stale:
                     return
         if expired:
-            await self._changed(table)
+            await self._changed(table, moved=True)
         else:
             self._next(table, bots=False)
