@@ -199,6 +199,13 @@ class TableService:
 
     # ------------------------------------------------------------ playing
     async def act(self, table_id: str, token: str, action: str, version: int) -> TableState:
+        """Play ``action`` for the token's seat; the seat's state afterwards."""
+        table = await self.play(table_id, token, action, version)
+        return self.snapshot(table, await self._seat(table, token))
+
+    async def play(self, table_id: str, token: str, action: str, version: int) -> Table:
+        """Play ``action`` for the token's seat (a WebSocket's seat hears the result in
+        the push that follows, so nothing is built for it here)."""
         table = await self.table(table_id)
         seat = await self._seat(table, token)
         async with table.lock:
@@ -208,12 +215,18 @@ class TableService:
             trial = table.state.clone()
             trial.apply(seat, action)  # IllegalAction: nothing is stored or changed
             text = str(trial.history[-1][1])
-            revealed = table.state.reveals(seat, text)
+            # what reveals would find first, read off the copy already played: a draw from
+            # the random stream; and an ended game shows everything (nor can it be undone)
+            revealed = (
+                trial.is_over
+                or trial.rng.state != table.state.rng.state
+                or table.state.reveals(seat, text)
+            )
             await self._store(
                 table, Move(table.version + 1, seat, "act", text, revealed, time.time()), trial
             )
         await self._changed(table, moved=True)
-        return self.snapshot(table, seat)
+        return table
 
     async def undo(self, table_id: str, token: str, version: int) -> TableState:
         table = await self.table(table_id)
@@ -363,6 +376,7 @@ class TableService:
     # ------------------------------------------------------------ what is shown
     summary = staticmethod(show.summary)
     snapshot = staticmethod(show.snapshot)
+    pushed = staticmethod(show.pushed)
     clock = staticmethod(show.clock)
 
     # ------------------------------------------------------------ bots and clocks
