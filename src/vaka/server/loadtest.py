@@ -4,6 +4,7 @@ as soon as it is its turn, over loopback WebSockets.
 It reports moves per second and the latency from sending an action to receiving the state
 pushed after it (p50, p99). It is bounded by a table count and a time limit and stops by
 itself; finished games are replaced by new tables, so the count stays the same throughout.
+The first ``--warmup`` seconds (tables made, sockets opened) are played but not counted.
 
     python -m vaka.server.loadtest --tables 200 --seconds 30 --db sqlite:///tmp/bench.db
 
@@ -44,6 +45,7 @@ class Stats:
     refused: dict[str, int] = field(default_factory=dict)  # error code -> count
     games: int = 0  # games played to the end
     failures: dict[str, int] = field(default_factory=dict)  # tables lost to an error, by kind
+    since: float = 0.0  # moves sent before this (monotonic) time are not counted: warm-up
 
     def quantile(self, q: float) -> float:
         """The latency below which a share ``q`` of the moves fell (milliseconds)."""
@@ -95,7 +97,8 @@ async def play_seat(
                 continue
             version = msg["version"]
             if sent_at and version > acted:
-                stats.latencies.append(time.monotonic() - sent_at)
+                if sent_at >= stats.since:
+                    stats.latencies.append(time.monotonic() - sent_at)
                 sent_at = 0.0
             if msg["table"]["status"] == "over":
                 return True
@@ -159,8 +162,11 @@ async def run(
     think: float = 0.0,
     seed: int = 1,
     spread: str = "table",
+    warmup: float = 0.0,
+    on_warm: Callable[[], None] | None = None,
 ) -> tuple[Stats, float]:
-    """Keep ``tables`` games going for ``seconds``; the stats and the seconds it took.
+    """Keep ``tables`` games going for ``warmup`` and then ``seconds`` more; the stats of
+    the moves sent after the warm-up (when ``on_warm`` is called) and the seconds since.
 
     With several servers (``base`` a list), the tables are made on each in turn; with
     ``spread="table"`` a table's clients all connect to the server that made it (a proxy
@@ -179,7 +185,17 @@ async def run(
             for b in bases
         ]
         start = time.monotonic()
-        until = start + seconds
+        until = start + warmup + seconds
+
+        def warm() -> None:
+            stats.since = time.monotonic()
+            if on_warm is not None:
+                on_warm()
+
+        if warmup > 0:
+            asyncio.get_running_loop().call_later(warmup, warm)
+        else:
+            warm()
 
         async def lane(k: int) -> None:
             http = https[k % len(https)]
@@ -198,7 +214,7 @@ async def run(
                     await asyncio.sleep(1.0)
 
         await asyncio.gather(*(lane(k) for k in range(tables)))
-        return stats, time.monotonic() - start
+        return stats, time.monotonic() - stats.since
 
 
 def report(
@@ -209,7 +225,7 @@ def report(
         "tables": tables,
         "database": where,
         "think_seconds": think,
-        "seconds": round(took, 1),
+        "seconds": round(took, 1),  # measured, after the warm-up
         "moves": moves,
         "moves_per_second": round(moves / took, 1),
         "games_finished": stats.games,
@@ -276,6 +292,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--tables", type=int, default=200, help="tables playing at once")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=5.0,
+        help="seconds to play first, not measured (tables made, sockets opened)",
+    )
     parser.add_argument("--game", default="rapa-nui")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument(
@@ -310,7 +332,11 @@ def main(argv: list[str] | None = None) -> None:
                 bases.append(base)
                 pids.append(pid)
                 logs.append(log)
-        before, mine = sum(map(cpu_seconds, pids)), time.process_time()
+        before = {"server": 0.0, "client": 0.0}
+
+        def warm() -> None:
+            before["server"], before["client"] = sum(map(cpu_seconds, pids)), time.process_time()
+
         stats, took = asyncio.run(
             run(
                 bases,
@@ -320,14 +346,17 @@ def main(argv: list[str] | None = None) -> None:
                 args.players,
                 args.think,
                 spread=args.spread,
+                warmup=args.warmup,
+                on_warm=warm,
             )
         )
-        cpu = sum(map(cpu_seconds, pids)) - before if pids else None
+        cpu = sum(map(cpu_seconds, pids)) - before["server"] if pids else None
         result = report(stats, took, args.tables, where, cpu, args.think)
         result["servers"] = len(bases)
         if stats.latencies:  # the clients' share of the machine
             moves = len(stats.latencies)
-            result["client_cpu_ms_per_move"] = round(1000 * (time.process_time() - mine) / moves, 2)
+            mine = time.process_time() - before["client"]
+            result["client_cpu_ms_per_move"] = round(1000 * mine / moves, 2)
         errors = [line for log in logs for line in Path(log).read_text().splitlines()]
         if pids:
             result["server_errors"] = sorted({line for line in errors if "Error" in line})[:5]
