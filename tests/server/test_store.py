@@ -12,7 +12,7 @@ import psycopg
 from sqlalchemy import event
 
 from vaka.server.schema import upgrade
-from vaka.server.store import Move, MoveTaken, Seat, Store, TableData
+from vaka.server.store import Move, MoveTaken, Seat, Store, TableData, note, read_note
 
 
 def _table(table_id: str) -> TableData:
@@ -106,19 +106,20 @@ def test_postgres_hears_of_a_stored_move_from_its_own_transaction(pg_url: str) -
         await store.append("b", _move(1, "first"))
         listener = await psycopg.AsyncConnection.connect(pg_url, autocommit=True)
         await listener.execute("LISTEN vaka_test")
-        got = await asyncio.gather(
-            _outcome(store, "a", _move(1, "x")), _outcome(store, "b", _move(1, "y"))
-        )
+        mine = _move(1, "x")
+        got = await asyncio.gather(_outcome(store, "a", mine), _outcome(store, "b", _move(1, "y")))
         assert got == ["stored", "taken"]
         heard: list[Any] = []
 
         async def hear() -> None:
-            async for note in listener.notifies():
-                heard.append(note.payload)
+            async for got_note in listener.notifies():
+                heard.append(got_note.payload)
 
         with contextlib.suppress(TimeoutError):  # a second to hear everything sent
             await asyncio.wait_for(hear(), 1.0)
-        assert heard == ["me:a"]  # nothing for b, whose move was not stored
+        # the move itself, which the others follow without a query; nothing for b
+        assert [read_note(n) for n in heard] == [("me", "a", mine)]
+        assert read_note(note("me", "a")) == ("me", "a", None)  # a change that is no move
         await listener.close()
         await store.close()
 

@@ -129,13 +129,23 @@ class TableService:
         table = self.tables.setdefault(table_id, Table.build(data))
         return table
 
-    async def refresh(self, table_id: str) -> None:
-        """Catch up with changes another process stored, and tell this one's listeners."""
+    async def refresh(self, table_id: str, move: Move | None = None) -> None:
+        """Catch up with changes another process stored, and tell this one's listeners.
+        ``move``: the stored move the note carried; if it is the table's next, it is
+        followed as it is, else (or without one) the table is read again."""
         table = self.tables.get(table_id)
         if table is None:
             return
         async with table.lock:
-            changed = await self._catch_up(table)
+            if move is not None and move.number <= table.version:
+                return  # seen already (caught up while this note waited)
+            if move is not None and move.number == table.version + 1:
+                table.follow(move)
+                if move.kind == "act" and table.state.is_over:
+                    table.data.status, table.data.finished_at = "over", move.at
+                changed = True
+            else:
+                changed = await self._catch_up(table)
         if changed:
             self._next(table, bots=False)
             await self._tell(table_id)

@@ -142,6 +142,24 @@ class TableData:
 #: A move waiting to be committed: table, move, the table's new status, the caller's answer.
 Pending = tuple[str, Move, str | None, "asyncio.Future[bool]"]
 BATCH = 500  # moves in one transaction at most
+NOTE_MAX = 7000  # characters: PostgreSQL's NOTIFY takes under 8000 bytes
+
+
+def note(sender: str, table_id: str, move: Move | None = None) -> str:
+    """A note to other processes, ``sender:table[:move]``: the move itself where it fits
+    (they follow it without reading the database), else only that the table changed."""
+    head = f"{sender}:{table_id}"
+    if move is None:
+        return head
+    body = json.dumps([move.number, move.seat, move.kind, move.action, move.revealed, move.at])
+    return f"{head}:{body}" if len(head) + len(body) < NOTE_MAX else head
+
+
+def read_note(payload: str) -> tuple[str, str, Move | None]:
+    """(sender, table, the move if the note carries one)."""
+    sender, _, rest = payload.partition(":")
+    table_id, _, body = rest.partition(":")
+    return sender, table_id, Move(*json.loads(body)) if body else None
 
 
 def async_url(url: str) -> str:
@@ -368,8 +386,9 @@ class Store:
                 await conn.execute(
                     text("SELECT pg_notify(:channel, :payload)"),
                     [
-                        {"channel": channel, "payload": f"{sender}:{t}"}
-                        for t in sorted({t for t, _ in stored})
+                        {"channel": channel, "payload": note(sender, table_id, move)}
+                        for table_id, move, _, _ in batch
+                        if (table_id, move.number) in stored
                     ],
                 )
         return stored
