@@ -295,7 +295,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--warmup",
         type=float,
-        default=5.0,
+        default=10.0,
         help="seconds to play first, not measured (tables made, sockets opened)",
     )
     parser.add_argument("--game", default="rapa-nui")
