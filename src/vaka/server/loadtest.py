@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import random
 import socket
@@ -193,6 +194,7 @@ async def run(
                 on_warm()
 
         if warmup > 0:
+            stats.since = math.inf  # nothing counts until then
             asyncio.get_running_loop().call_later(warmup, warm)
         else:
             warm()
