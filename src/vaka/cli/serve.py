@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from typing import Annotated
 
@@ -9,6 +10,7 @@ import typer
 
 from vaka.cli.common import console
 
+GC_YOUNG = 20_000  # allocations between collections of young objects (Python's default: 700)
 DB_HELP = (
     "Database URL: sqlite:///PATH or postgresql://USER@HOST:PORT/NAME. "
     "Default: $VAKA_DB, else SQLite in your data folder."
@@ -49,6 +51,11 @@ def command(
     console.print(f"vaka serves on [bold]http://{host}:{port}/[/bold] (database: {url})")
     console.print(f"The API and its schema: http://{host}:{port}/docs")
     app = create_app(url, bot_workers=bot_workers, budgets={"hard": hard_seconds})
+    # A server keeps every table's game in memory: Python's default collector would scan
+    # them all again and again (pauses of 100 ms and more with 200 tables). What is loaded
+    # now stays for good; young objects are collected ten times less often.
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG, 20, 10)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16 * 1024)
 
 

@@ -4,12 +4,14 @@ as soon as it is its turn, over loopback WebSockets.
 It reports moves per second and the latency from sending an action to receiving the state
 pushed after it (p50, p99). It is bounded by a table count and a time limit and stops by
 itself; finished games are replaced by new tables, so the count stays the same throughout.
+The first ``--warmup`` seconds (tables made, sockets opened) are played but not counted.
 
     python -m vaka.server.loadtest --tables 200 --seconds 30 --db sqlite:///tmp/bench.db
 
-Without ``--url`` it starts a ``vaka serve`` process of its own on a free loopback port
-(with ``--db``) and stops it afterwards. The clients share the machine with the server, as
-they would on a developer's laptop; on a small machine they take part of its time.
+Without ``--url`` it starts ``--servers`` ``vaka serve`` processes of its own on free
+loopback ports (with ``--db``; several share one PostgreSQL) and stops them afterwards.
+The clients share the machine with the servers, as they would on a developer's laptop; on
+a small machine they take part of its time (the report gives both sides' CPU per move).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import random
 import socket
@@ -43,6 +46,7 @@ class Stats:
     refused: dict[str, int] = field(default_factory=dict)  # error code -> count
     games: int = 0  # games played to the end
     failures: dict[str, int] = field(default_factory=dict)  # tables lost to an error, by kind
+    since: float = 0.0  # moves sent before this (monotonic) time are not counted: warm-up
 
     def quantile(self, q: float) -> float:
         """The latency below which a share ``q`` of the moves fell (milliseconds)."""
@@ -94,7 +98,8 @@ async def play_seat(
                 continue
             version = msg["version"]
             if sent_at and version > acted:
-                stats.latencies.append(time.monotonic() - sent_at)
+                if sent_at >= stats.since:
+                    stats.latencies.append(time.monotonic() - sent_at)
                 sent_at = 0.0
             if msg["table"]["status"] == "over":
                 return True
@@ -115,8 +120,10 @@ async def play_table(
     until: float,
     listen: Callable[[str, dict[int, str]], Listener] | None = None,
     think: float = 0.0,
+    seat_bases: list[str] | None = None,
 ) -> bool:
-    """Make a table whose seats are all people, and play it with one client per seat."""
+    """Make a table whose seats are all people, and play it with one client per seat
+    (seat ``s`` connects to ``seat_bases[s % len]`` where given, else where it was made)."""
     r = await http.post(
         "/api/tables", json={"game": game, "players": players, "seats": ["me"] * players}
     )
@@ -125,10 +132,20 @@ async def play_table(
     table = made["table"]["id"]
     tokens = {int(s): t for s, t in made["tokens"].items()}
     hear = listen(table, tokens) if listen is not None else None
-    base = str(http.base_url).rstrip("/")
+    bases = seat_bases or [str(http.base_url).rstrip("/")]
     ended = await asyncio.gather(
         *(
-            play_seat(base, table, s, t, random.Random(rng.random()), stats, until, hear, think)
+            play_seat(
+                bases[s % len(bases)],
+                table,
+                s,
+                t,
+                random.Random(rng.random()),
+                stats,
+                until,
+                hear,
+                think,
+            )
             for s, t in tokens.items()
         )
     )
@@ -138,27 +155,58 @@ async def play_table(
 
 
 async def run(
-    base: str,
+    base: str | list[str],
     tables: int,
     seconds: float,
     game: str,
     players: int,
     think: float = 0.0,
     seed: int = 1,
+    spread: str = "table",
+    warmup: float = 0.0,
+    on_warm: Callable[[], None] | None = None,
 ) -> tuple[Stats, float]:
-    """Keep ``tables`` games going for ``seconds``; the stats and the seconds it took."""
+    """Keep ``tables`` games going for ``warmup`` and then ``seconds`` more; the stats of
+    the moves sent after the warm-up (when ``on_warm`` is called) and the seconds since.
+
+    With several servers (``base`` a list), the tables are made on each in turn; with
+    ``spread="table"`` a table's clients all connect to the server that made it (a proxy
+    that routes by table), with ``"seat"`` its seats connect to the servers in turn (any
+    proxy: the moves reach the other seats through the database's notes)."""
+    bases = [base] if isinstance(base, str) else base
     stats = Stats()
     rng = random.Random(seed)
     # no keep-alive: a pooled connection the server has just closed would fail a request
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=0)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+    async with contextlib.AsyncExitStack() as stack:
+        https = [
+            await stack.enter_async_context(
+                httpx.AsyncClient(base_url=b, timeout=60, limits=limits)
+            )
+            for b in bases
+        ]
         start = time.monotonic()
-        until = start + seconds
+        until = start + warmup + seconds
 
-        async def lane() -> None:
+        def warm() -> None:
+            stats.since = time.monotonic()
+            if on_warm is not None:
+                on_warm()
+
+        if warmup > 0:
+            stats.since = math.inf  # nothing counts until then
+            asyncio.get_running_loop().call_later(warmup, warm)
+        else:
+            warm()
+
+        async def lane(k: int) -> None:
+            http = https[k % len(https)]
+            seats = bases[k % len(bases) :] + bases[: k % len(bases)] if spread == "seat" else None
             while time.monotonic() < until:
                 try:
-                    if not await play_table(http, game, players, rng, stats, until, think=think):
+                    if not await play_table(
+                        http, game, players, rng, stats, until, think=think, seat_bases=seats
+                    ):
                         return
                 except Exception as exc:  # counted and reported; the lane starts anew
                     kind = type(exc).__name__
@@ -167,8 +215,8 @@ async def run(
                     stats.failures[kind] = stats.failures.get(kind, 0) + 1
                     await asyncio.sleep(1.0)
 
-        await asyncio.gather(*(lane() for _ in range(tables)))
-        return stats, time.monotonic() - start
+        await asyncio.gather(*(lane(k) for k in range(tables)))
+        return stats, time.monotonic() - stats.since
 
 
 def report(
@@ -179,7 +227,7 @@ def report(
         "tables": tables,
         "database": where,
         "think_seconds": think,
-        "seconds": round(took, 1),
+        "seconds": round(took, 1),  # measured, after the warm-up
         "moves": moves,
         "moves_per_second": round(moves / took, 1),
         "games_finished": stats.games,
@@ -189,8 +237,8 @@ def report(
             "p99": round(stats.quantile(0.99), 1),
             "max": round(stats.quantile(1.0), 1),
         },
-        # CPU the server process used per move (table creation included): what the machine
-        # must give per move, whatever else runs on it.
+        # CPU the server processes used per move (table creation included): what the
+        # machine must give per move, whatever else runs on it.
         "server_cpu_ms_per_move": round(1000 * cpu / moves, 2) if cpu and moves else None,
         "refused": stats.refused,
         "failures": stats.failures,
@@ -246,31 +294,74 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--tables", type=int, default=200, help="tables playing at once")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=10.0,
+        help="seconds to play first, not measured (tables made, sockets opened)",
+    )
     parser.add_argument("--game", default="rapa-nui")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument(
         "--think", type=float, default=0.0, help="mean seconds a client waits before acting"
     )
     parser.add_argument("--db", help="database for the server it starts (default: a new SQLite)")
-    parser.add_argument("--url", help="measure a server already running here instead")
+    parser.add_argument(
+        "--servers", type=int, default=1, help="server processes to start on that database"
+    )
+    parser.add_argument(
+        "--spread",
+        choices=["table", "seat"],
+        default="table",
+        help="with several servers: a table's clients on one (table) or its seats in turn (seat)",
+    )
+    parser.add_argument(
+        "--url", action="append", help="measure a server already running here (repeatable)"
+    )
     parser.add_argument("--log", help="the started server's log (default: a temporary file)")
     args = parser.parse_args(argv)
     with contextlib.ExitStack() as stack:
-        base, pid, where = args.url, None, args.url
-        if base is None:
+        bases: list[str] = args.url or []
+        pids: list[int] = []
+        logs: list[str] = []
+        where = " ".join(bases)
+        if not bases:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="vaka-load-"))
             where = args.db or f"sqlite:///{os.path.join(folder, 'vaka.db')}"
-            log = args.log or os.path.join(folder, "server.log")
-            base, pid = stack.enter_context(server(where, log))
-        before = cpu_seconds(pid) if pid else 0.0
+            for i in range(args.servers):  # one after the other: the first makes the schema
+                log = (args.log or os.path.join(folder, "server.log")) + (f".{i}" if i else "")
+                base, pid = stack.enter_context(server(where, log))
+                bases.append(base)
+                pids.append(pid)
+                logs.append(log)
+        before = {"server": 0.0, "client": 0.0}
+
+        def warm() -> None:
+            before["server"], before["client"] = sum(map(cpu_seconds, pids)), time.process_time()
+
         stats, took = asyncio.run(
-            run(base, args.tables, args.seconds, args.game, args.players, args.think)
+            run(
+                bases,
+                args.tables,
+                args.seconds,
+                args.game,
+                args.players,
+                args.think,
+                spread=args.spread,
+                warmup=args.warmup,
+                on_warm=warm,
+            )
         )
-        cpu = cpu_seconds(pid) - before if pid else None
+        cpu = sum(map(cpu_seconds, pids)) - before["server"] if pids else None
         result = report(stats, took, args.tables, where, cpu, args.think)
-        if pid:
-            errors = [line for line in Path(log).read_text().splitlines() if "Error" in line]
-            result["server_errors"] = sorted(set(errors))[:5]
+        result["servers"] = len(bases)
+        if stats.latencies:  # the clients' share of the machine
+            moves = len(stats.latencies)
+            mine = time.process_time() - before["client"]
+            result["client_cpu_ms_per_move"] = round(1000 * mine / moves, 2)
+        errors = [line for log in logs for line in Path(log).read_text().splitlines()]
+        if pids:
+            result["server_errors"] = sorted({line for line in errors if "Error" in line})[:5]
     print(json.dumps(result, indent=1))
 
 

@@ -1,7 +1,8 @@
 """Fan-out between server processes sharing PostgreSQL: LISTEN/NOTIFY.
 
 A process that stored a change says so on a channel; every other process catches the
-table up from the database and pushes it to its own clients.
+table up and pushes it to its own clients. A stored move is told in its own transaction
+and carries the move, which the others follow without reading the database.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import psycopg
 from sqlalchemy import text
 
 from vaka.server.service import TableService
-from vaka.server.store import Store
+from vaka.server.store import Store, note, read_note
 
 CHANNEL = "vaka_tables"
 
@@ -36,7 +37,8 @@ class Fanout:
         await conn.execute(f"LISTEN {CHANNEL}")
         fanout = cls(store, service, conn)
         fanout.task = asyncio.create_task(fanout._listen())
-        service.on_change = fanout.tell
+        service.on_change = fanout.tell  # seats, chat: moves are told in their transaction
+        store.notify = (CHANNEL, fanout.me)
         return fanout
 
     async def tell(self, table_id: str) -> None:
@@ -44,16 +46,17 @@ class Fanout:
         async with self.store.engine.begin() as conn:
             await conn.execute(
                 text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{self.me}:{table_id}"},
+                {"channel": CHANNEL, "payload": note(self.me, table_id)},
             )
 
     async def _listen(self) -> None:
-        async for note in self.conn.notifies():
-            sender, _, table_id = note.payload.partition(":")
+        async for heard in self.conn.notifies():
+            sender, table_id, move = read_note(heard.payload)
             if sender != self.me:
-                await self.service.refresh(table_id)
+                await self.service.refresh(table_id, move)
 
     async def stop(self) -> None:
+        self.store.notify = None
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -129,13 +129,23 @@ class TableService:
         table = self.tables.setdefault(table_id, Table.build(data))
         return table
 
-    async def refresh(self, table_id: str) -> None:
-        """Catch up with changes another process stored, and tell this one's listeners."""
+    async def refresh(self, table_id: str, move: Move | None = None) -> None:
+        """Catch up with changes another process stored, and tell this one's listeners.
+        ``move``: the stored move the note carried; if it is the table's next, it is
+        followed as it is, else (or without one) the table is read again."""
         table = self.tables.get(table_id)
         if table is None:
             return
         async with table.lock:
-            changed = await self._catch_up(table)
+            if move is not None and move.number <= table.version:
+                return  # seen already (caught up while this note waited)
+            if move is not None and move.number == table.version + 1:
+                table.follow(move)
+                if move.kind == "act" and table.state.is_over:
+                    table.data.status, table.data.finished_at = "over", move.at
+                changed = True
+            else:
+                changed = await self._catch_up(table)
         if changed:
             self._next(table, bots=False)
             await self._tell(table_id)
@@ -199,6 +209,13 @@ class TableService:
 
     # ------------------------------------------------------------ playing
     async def act(self, table_id: str, token: str, action: str, version: int) -> TableState:
+        """Play ``action`` for the token's seat; the seat's state afterwards."""
+        table = await self.play(table_id, token, action, version)
+        return self.snapshot(table, await self._seat(table, token))
+
+    async def play(self, table_id: str, token: str, action: str, version: int) -> Table:
+        """Play ``action`` for the token's seat (a WebSocket's seat hears the result in
+        the push that follows, so nothing is built for it here)."""
         table = await self.table(table_id)
         seat = await self._seat(table, token)
         async with table.lock:
@@ -208,12 +225,18 @@ class TableService:
             trial = table.state.clone()
             trial.apply(seat, action)  # IllegalAction: nothing is stored or changed
             text = str(trial.history[-1][1])
-            revealed = table.state.reveals(seat, text)
+            # what reveals would find first, read off the copy already played: a draw from
+            # the random stream; and an ended game shows everything (nor can it be undone)
+            revealed = (
+                trial.is_over
+                or trial.rng.state != table.state.rng.state
+                or table.state.reveals(seat, text)
+            )
             await self._store(
                 table, Move(table.version + 1, seat, "act", text, revealed, time.time()), trial
             )
-        await self._changed(table)
-        return self.snapshot(table, seat)
+        await self._changed(table, moved=True)
+        return table
 
     async def undo(self, table_id: str, token: str, version: int) -> TableState:
         table = await self.table(table_id)
@@ -228,7 +251,7 @@ class TableService:
             await self._store(
                 table, Move(table.version + 1, seat, "undo", None, False, time.time())
             )
-        await self._changed(table)
+        await self._changed(table, moved=True)
         return self.snapshot(table, seat)
 
     async def resign(self, table_id: str, token: str) -> TableState:
@@ -241,7 +264,7 @@ class TableService:
             await self._store(
                 table, Move(table.version + 1, seat, "resign", None, False, time.time())
             )
-        await self._changed(table)
+        await self._changed(table, moved=True)
         return self.snapshot(table, seat)
 
     async def check(self, table_id: str, token: str, action: str) -> Checked:
@@ -340,9 +363,12 @@ class TableService:
             table.data.status = "over"
             table.data.finished_at = move.at
 
-    async def _changed(self, table: Table) -> None:
+    async def _changed(self, table: Table, moved: bool = False) -> None:
+        """After a change: bots and clocks, other processes, then this one's listeners.
+        A stored move has told other processes already (in its own transaction) where
+        the store does that."""
         self._next(table)
-        if self.on_change is not None:
+        if self.on_change is not None and not (moved and self.store.notify is not None):
             await self.on_change(table.id)
         await self._tell(table.id)
 
@@ -360,6 +386,7 @@ class TableService:
     # ------------------------------------------------------------ what is shown
     summary = staticmethod(show.summary)
     snapshot = staticmethod(show.snapshot)
+    pushed = staticmethod(show.pushed)
     clock = staticmethod(show.clock)
 
     # ------------------------------------------------------------ bots and clocks
@@ -419,7 +446,7 @@ class TableService:
             return
         finally:
             table.thinking.discard(seat)
-        await self._changed(table)
+        await self._changed(table, moved=True)
 
     async def _time_out(self, table: Table) -> None:
         async with table.lock:
@@ -433,6 +460,6 @@ class TableService:
                 except Stale:
                     return
         if expired:
-            await self._changed(table)
+            await self._changed(table, moved=True)
         else:
             self._next(table, bots=False)

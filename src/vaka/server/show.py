@@ -6,6 +6,7 @@ Views come from the engine's ``view``: nothing here decides what a seat may know
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 
 from vaka.server.clocks import Clock, read_clock
 from vaka.server.messages import (
@@ -20,6 +21,8 @@ from vaka.server.messages import (
 from vaka.server.table import Table
 
 CHAT_KEPT = 100  # chat lines sent with a table's state
+#: How long a pushed state of a table with a clock may be sent again (its times age).
+CLOCK_FRESH = 0.2  # seconds
 
 
 def summary(table: Table) -> TableSummary:
@@ -80,6 +83,36 @@ def snapshot(table: Table, seat: int | None) -> TableState:
         clocks=Clocks(kind=now.kind, left=now.left, running=list(now.running)),
         can_undo=seat is not None and table.can_undo(seat),
         chat=[ChatLine(**vars(c)) for c in table.data.chat[-CHAT_KEPT:]],
+    )
+
+
+def pushed(table: Table, seat: int | None) -> str:
+    """The JSON pushed to ``seat`` (None: a spectator): built once after each change and
+    sent again to that seat's other sockets, so a hundred spectators cost one view."""
+    made_from = _made_from(table)
+    now = time.monotonic()
+    kept = table.shown.get(seat)
+    if (
+        kept is not None
+        and kept[0] == made_from
+        and (table.data.clock.get("kind", "none") == "none" or now - kept[1] < CLOCK_FRESH)
+    ):
+        return kept[2]
+    text = snapshot(table, seat).model_dump_json()
+    table.shown[seat] = (made_from, now, text)
+    return text
+
+
+def _made_from(table: Table) -> Hashable:
+    """Everything a snapshot reads that can change, but the time: the version stands for
+    the game (every move, undo, resignation and timeout is a new one)."""
+    data = table.data
+    return (
+        table.version,
+        data.status,
+        len(data.chat),
+        tuple((s.kind, s.name, s.level) for s in data.seats),
+        tuple(sorted(table.left.items())),
     )
 
 

@@ -26,10 +26,12 @@ from sqlalchemy import (
     Text,
     event,
     select,
+    text,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -137,6 +139,29 @@ class TableData:
     chat: list[Chat] = field(default_factory=list)
 
 
+#: A move waiting to be committed: table, move, the table's new status, the caller's answer.
+Pending = tuple[str, Move, str | None, "asyncio.Future[bool]"]
+BATCH = 500  # moves in one transaction at most
+NOTE_MAX = 7000  # characters: PostgreSQL's NOTIFY takes under 8000 bytes
+
+
+def note(sender: str, table_id: str, move: Move | None = None) -> str:
+    """A note to other processes, ``sender:table[:move]``: the move itself where it fits
+    (they follow it without reading the database), else only that the table changed."""
+    head = f"{sender}:{table_id}"
+    if move is None:
+        return head
+    body = json.dumps([move.number, move.seat, move.kind, move.action, move.revealed, move.at])
+    return f"{head}:{body}" if len(head) + len(body) < NOTE_MAX else head
+
+
+def read_note(payload: str) -> tuple[str, str, Move | None]:
+    """(sender, table, the move if the note carries one)."""
+    sender, _, rest = payload.partition(":")
+    table_id, _, body = rest.partition(":")
+    return sender, table_id, Move(*json.loads(body)) if body else None
+
+
 def async_url(url: str) -> str:
     """The async driver's URL for a database URL people write."""
     if url.startswith("sqlite:"):
@@ -186,6 +211,10 @@ class Store:
             tune_sqlite(self.engine.sync_engine)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._write_lock = asyncio.Lock() if self.url.startswith("sqlite") else None
+        self._pending: list[Pending] = []  # moves waiting for the next group commit
+        self._committer: asyncio.Task[None] | None = None
+        #: (channel, sender): a PostgreSQL NOTIFY sent in each move's own transaction
+        self.notify: tuple[str, str] | None = None
 
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[None]:
@@ -202,6 +231,8 @@ class Store:
         return self.engine.dialect.name == "postgresql"
 
     async def close(self) -> None:
+        if self._committer is not None:
+            await asyncio.wait([self._committer])
         await self.engine.dispose()
 
     async def create(self, data: TableData) -> None:
@@ -281,25 +312,86 @@ class Store:
 
     async def append(self, table_id: str, move: Move, status: str | None = None) -> None:
         """Store one move (and the table's new status); :class:`MoveTaken` if that number
-        is already stored. Returns only once committed."""
+        is already stored. Returns only once committed.
+
+        Moves of different tables that arrive while a commit is under way are committed
+        together in the next transaction (group commit): each caller still returns only
+        after its own move is committed, but the many tables of a busy server share one
+        transaction's round trips and one disk sync."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._pending.append((table_id, move, status, done))
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.create_task(self._commit_pending())
+        if not await done:
+            raise MoveTaken(f"move {move.number} of table {table_id} is already stored")
+
+    async def _commit_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending[:BATCH], self._pending[BATCH:]
+            try:
+                await self._commit(batch)
+            except BaseException:  # cancelled (shutting down): nobody is left waiting
+                for *_, done in batch + self._pending:
+                    done.cancel()
+                raise
+
+    async def _commit(self, batch: list[Pending]) -> None:
+        """Commit a batch and answer its callers. If the transaction fails (nothing of it
+        is stored), each move is tried again alone, so one bad move fails only its caller."""
+        failed: Exception | None = None
         try:
-            async with self._writing(), self.sessions.begin() as s:
-                s.add(
-                    MoveRow(
-                        table_id=table_id,
-                        number=move.number,
-                        seat=move.seat,
-                        kind=move.kind,
-                        action=move.action,
-                        revealed=move.revealed,
-                        at=move.at,
-                    )
+            stored = await self._insert(batch)
+        except Exception as exc:
+            if len(batch) > 1:
+                for one in batch:
+                    await self._commit([one])
+                return
+            stored, failed = set(), exc
+        for table_id, move, _, done in batch:
+            if done.done():
+                continue
+            if failed is not None:
+                done.set_exception(failed)
+            else:
+                done.set_result((table_id, move.number) in stored)
+
+    async def _insert(self, batch: list[Pending]) -> set[tuple[str, int]]:
+        """One transaction: the moves whose numbers are free, their tables' new status,
+        and (with PostgreSQL) the note to other processes; the (table, number) stored."""
+        rows = [
+            {
+                "table_id": table_id,
+                "number": m.number,
+                "seat": m.seat,
+                "kind": m.kind,
+                "action": m.action,
+                "revealed": m.revealed,
+                "at": m.at,
+            }
+            for table_id, m, _, _ in batch
+        ]
+        insert = pg_insert if self.is_postgres else sqlite_insert
+        statement = (
+            insert(MoveRow)
+            .on_conflict_do_nothing(index_elements=["table_id", "number"])
+            .returning(MoveRow.table_id, MoveRow.number)
+        )
+        async with self._writing(), self.engine.begin() as conn:
+            stored = {(t, n) for t, n in (await conn.execute(statement, rows)).all()}
+            for table_id, move, status, _ in batch:
+                if status is not None and (table_id, move.number) in stored:
+                    await self._set_status(conn, table_id, status, move.at)
+            if self.notify is not None and stored:
+                channel, sender = self.notify
+                await conn.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    [
+                        {"channel": channel, "payload": note(sender, table_id, move)}
+                        for table_id, move, _, _ in batch
+                        if (table_id, move.number) in stored
+                    ],
                 )
-                await s.flush()
-                if status is not None:
-                    await self._set_status(s, table_id, status, move.at)
-        except IntegrityError as exc:
-            raise MoveTaken(f"move {move.number} of table {table_id} is already stored") from exc
+        return stored
 
     async def set_status(self, table_id: str, status: str) -> None:
         async with self._writing(), self.sessions.begin() as s:

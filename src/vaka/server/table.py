@@ -8,6 +8,7 @@ takes the seat over). The table's version is the number of the last event.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from vaka.core.game import Game
@@ -31,6 +32,8 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     thinking: set[int] = field(default_factory=set)  # bot seats being decided now
     timer: asyncio.TimerHandle | None = None
+    #: seat (None: spectators) -> (what it was built from, when, the pushed JSON)
+    shown: dict[int | None, tuple[Hashable, float, str]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, data: TableData) -> Table:

@@ -112,7 +112,7 @@ async def endpoint(socket: WebSocket, table_id: str) -> None:
         while True:
             await dirty.wait()
             dirty.clear()
-            await socket.send_text(service.snapshot(table, seat).model_dump_json())
+            await socket.send_text(service.pushed(table, seat))
 
     service.subscribe(table_id, mark)
     push = asyncio.create_task(pusher())
@@ -147,7 +147,7 @@ async def _handle(
     service: TableService, socket: WebSocket, table_id: str, token: str, msg: ClientMessage
 ) -> None:
     if isinstance(msg, Act):
-        await service.act(table_id, token, msg.action, msg.version)
+        await service.play(table_id, token, msg.action, msg.version)
     elif isinstance(msg, Undo):
         await service.undo(table_id, token, msg.version)
     elif isinstance(msg, Resign):

@@ -1,0 +1,91 @@
+"""A pushed state is built once per change and shared by the sockets of the same seat (or
+by every spectator), and built anew after anything it shows changes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vaka.core.state import State
+from vaka.server.messages import ClockSpec, CreateTable
+from vaka.server.schema import upgrade
+from vaka.server.service import TableService
+from vaka.server.store import Store
+
+
+def _counting_views(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
+    built: list[int | None] = []
+    view = State.view
+
+    def counted(self: State, seat: int | None = None) -> dict[str, Any]:
+        built.append(seat)
+        return view(self, seat)
+
+    monkeypatch.setattr(State, "view", counted)
+    return built
+
+
+def test_a_push_is_built_once_per_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"sqlite:///{tmp_path / 'vaka.db'}"
+    upgrade(url)
+    built = _counting_views(monkeypatch)
+
+    async def go() -> None:
+        store = Store(url)
+        svc = TableService(store)
+        made = await svc.create(CreateTable(game="rapa-nui", players=2, seats=["me", "me"]))
+        table = await svc.table(made.table.id)
+        token = made.tokens[0]
+        first = [svc.pushed(table, None) for _ in range(5)]  # five spectators
+        assert built.count(None) == 1 and len(set(first)) == 1
+        assert json.loads(first[0]) == svc.snapshot(table, None).model_dump(mode="json")
+        assert svc.pushed(table, 0) == svc.pushed(table, 0) and built.count(0) == 1
+
+        before = json.loads(svc.pushed(table, None))
+        await svc.chat(table.id, token, "hello")
+        after = json.loads(svc.pushed(table, None))
+        assert [c["text"] for c in after["chat"]] == ["hello"] != before["chat"]
+
+        legal = json.loads(svc.pushed(table, 0))["legal"]
+        await svc.act(table.id, token, legal[0]["action"], table.version)
+        moved = json.loads(svc.pushed(table, 0))
+        assert moved["version"] == before["version"] + 1
+        assert moved["can_undo"] == table.can_undo(0)
+        await store.close()
+
+    asyncio.run(go())
+
+
+def test_a_clock_is_read_again_once_the_push_ages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = f"sqlite:///{tmp_path / 'vaka.db'}"
+    upgrade(url)
+    built = _counting_views(monkeypatch)
+
+    async def go() -> None:
+        store = Store(url)
+        svc = TableService(store)
+        made = await svc.create(
+            CreateTable(
+                game="rapa-nui",
+                players=2,
+                seats=["me", "me"],
+                clock=ClockSpec(kind="live", minutes=10),
+            )
+        )
+        table = await svc.table(made.table.id)
+        svc.pushed(table, None)
+        svc.pushed(table, None)
+        assert built.count(None) == 1  # pushed together: the same reading
+        await asyncio.sleep(0.25)
+        svc.pushed(table, None)
+        assert built.count(None) == 2  # later: the clock is read again
+        await svc.close()
+        await store.close()
+
+    asyncio.run(go())
