@@ -33,6 +33,9 @@ from shapely.geometry.base import BaseGeometry
 
 from vaka.games.atua.cards import CARDS, TERRAINS, Card, Symbol
 from vaka.games.atua.clip import Edges
+from vaka.games.atua.masks import Terrains
+from vaka.games.atua.masks import legal_mask as legal_mask
+from vaka.games.atua.masks import reference_mask as reference_mask
 from vaka.games.atua.params import (
     BORDER_MIN,
     CANDIDATE_ANGLES,
@@ -154,6 +157,7 @@ class Island:
         self.pieces: dict[str, list[BaseGeometry]] = {t: [] for t in TERRAINS}
         self._edges: dict[str, Edges] = {}
         self._visible: dict[str, BaseGeometry] = {}
+        self._kernel: Terrains | None = None
         # the candidate searches made so far, by (card, angles): an island is never changed
         # once a game holds it (a new card makes a new island), so asking again, as clones,
         # guesses and bots do, costs a lookup
@@ -206,6 +210,12 @@ class Island:
             shapely.prepare(parts)
             self._edges[terrain] = Edges.of(parts)
         return self._edges[terrain]
+
+    def kernel_terrains(self) -> Terrains:
+        """The probed terrains as the compiled placement test reads them."""
+        if self._kernel is None:
+            self._kernel = Terrains.of(self)
+        return self._kernel
 
     def copy(self) -> Island:
         twin = copy.copy(self)
@@ -267,6 +277,7 @@ class Island:
             self.pieces[t].append(laid_terrain(p, t))
         self._visible = {}
         self._edges = {}
+        self._kernel = None
         self._searches = {}
         self._children = {}
         self.visible_beach.append(laid_terrain(p, "beach"))
@@ -436,29 +447,6 @@ def is_legal(island: Island, p: Placement) -> bool:
 
 
 # ---------------------------------------------------------------------- candidates
-def legal_mask(island: Island, card: Card, px: Ints, py: Ints, ang: Ints) -> Bools:
-    """The five rules for N placements of one card at once (the same tests as the rules)."""
-    fx, fy = px.astype(np.float64), py.astype(np.float64)
-    full, clear = cover_arrays(card, fx, fy, ang, island._sx, island._sy, island._sr)
-    ok: Bools = np.asarray(full.any(axis=1) & (full | clear).all(axis=1))
-    if len(island._tx):
-        _, star_clear = cover_arrays(card, fx, fy, ang, island._tx, island._ty, island._tr)
-        ok &= star_clear.all(axis=1)
-    # (d) and (e) probe the same terrain in one pass: the beach ends (none may border it)
-    # and the edges of the other terrain (together less than BORDER_MIN)
-    ends = card.beach_ends
-    for theirs, mine in (("mainland", "sea"), ("sea", "mainland")):
-        idx = np.flatnonzero(ok)
-        pieces = ends + card.edges[mine]
-        if not pieces or not len(idx):
-            continue
-        found = border_lengths(pieces, fx[idx], fy[idx], ang[idx], island.terrain_edges(theirs))
-        end_found, side_found = found[:, :, : len(ends)], found[:, :, len(ends) :]
-        bad = (end_found >= BORDER_MIN).any(axis=(1, 2))
-        ok[idx[bad | (side_found.sum(axis=2) >= BORDER_MIN).any(axis=1)]] = False
-    return ok
-
-
 def raw_candidates(
     island: Island, card: Card, angles: Sequence[int] = CANDIDATE_ANGLES
 ) -> tuple[Ints, Ints, Ints]:

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Atua's speed, side by side: a base commit's code against this checkout, in one run.
+
+Usage: scripts/atua_speed.py [--base 1679ddb] [--seconds 1.0] [--rounds 2]
+
+The base commit is checked out into a temporary folder (``git worktree``, removed at the
+end) and each measurement runs in a subprocess with ``PYTHONPATH`` at that folder's sources
+or at this checkout's, alternating, so both meet the same machine load. Measured: random
+playouts (games per second, solo and 2-6 players), candidate placements for one card on a
+mid-game island (median milliseconds over the cards not on it, caches cleared), and the
+hard bot's ISMCTS iterations per second at the start and middle of a 4-player game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Runs in the subprocess, against whichever sources PYTHONPATH names.
+_MEASURE = r"""
+import json, statistics, sys, time
+from vaka.games.atua.cards import CARDS, ISLAND_IDS
+from vaka.games.atua.geometry import Island, Placement, candidates
+from vaka.sim.bench import random_playouts, search_speed
+
+what, seconds = sys.argv[1], float(sys.argv[2])
+out = {}
+if what == "playouts":
+    for n in (1, 2, 3, 4, 5, 6):
+        out[f"games/s {n}p"] = random_playouts("atua", n, seconds).games_per_second
+elif what == "candidates":
+    island = Island(sys.argv[3])
+    for text in json.loads(sys.argv[4]):
+        island.add(Placement.parse(text))
+    times = []
+    cards = [c for c in ISLAND_IDS if c not in island.card_ids]
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        for card in cards:
+            fresh = island.copy()
+            for name in ("_edges", "_visible", "_searches", "_cover", "_kernel"):
+                if hasattr(fresh, name):
+                    setattr(fresh, name, {} if name != "_kernel" else None)
+            began = time.perf_counter()
+            candidates(fresh, card)
+            times.append(time.perf_counter() - began)
+    out["candidates median ms"] = 1000 * statistics.median(times)
+elif what == "search":
+    for r in search_speed("atua", 4, seconds):
+        out[f"ISMCTS it/s {r.moment}"] = r.iterations_per_second
+print(json.dumps(out))
+"""
+
+
+def _mid_island(src: Path) -> tuple[str, list[str]]:
+    """The village and the first six placements of player 0 in a random 4-player game
+    (this checkout's rules), for both sides to rebuild the same island."""
+    code = r"""
+import json
+from vaka.core.registry import load
+from vaka.core.rng import Rng
+game = load("atua"); rng = Rng(3); st = game.new_state(4, 11)
+while st.to_move and len(st.islands[0].placements) < 7:
+    seat = st.to_move[0]; st.apply(seat, rng.choice(st.legal_actions(seat)))
+isl = st.islands[0]
+print(json.dumps([isl.placements[0].card, [str(p) for p in isl.placements[1:]]]))
+"""
+    village, placed = json.loads(_run(src, ["-c", code]))
+    return village, placed
+
+
+def _run(src: Path, args: list[str]) -> str:
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    done = subprocess.run(
+        [sys.executable, *args], env=env, capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip().splitlines()[-1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--base", default="1679ddb")
+    parser.add_argument("--seconds", type=float, default=1.0, help="per figure")
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--only", choices=("playouts", "candidates", "search"))
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp) / "base"
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(base), args.base],
+            check=True,
+        )
+        try:
+            sides = {"base": base / "src", "now": ROOT / "src"}
+            village, placed = _mid_island(ROOT / "src")
+            figures: dict[str, dict[str, list[float]]] = {s: {} for s in sides}
+            for _ in range(args.rounds):
+                for what in ("playouts", "candidates", "search"):
+                    if args.only and what != args.only:
+                        continue
+                    extra = [village, json.dumps(placed)] if what == "candidates" else []
+                    for side, src in sides.items():
+                        line = _run(src, ["-c", _MEASURE, what, str(args.seconds), *extra])
+                        for k, v in json.loads(line).items():
+                            figures[side].setdefault(k, []).append(v)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)])
+    print(f"load average at the end: {os.getloadavg()[0]:.2f} (2 cores shared)")
+    print(f"{'figure':24} {'base':>10} {'now':>10} {'speed-up':>9}")
+    for key in figures["now"]:
+        b = statistics.median(figures["base"][key])
+        n = statistics.median(figures["now"][key])
+        gain = b / n if "ms" in key else n / b
+        print(f"{key:24} {b:10.2f} {n:10.2f} {gain:8.2f}x")
+
+
+if __name__ == "__main__":
+    main()

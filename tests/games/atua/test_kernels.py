@@ -1,0 +1,145 @@
+"""The compiled placement test gives the array reference's answers, and both measure what
+shapely measures: on random segments over awkward polygons, and on real islands."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from vaka.core import Rng
+from vaka.games.atua import GAME
+from vaka.games.atua import geometry as G
+from vaka.games.atua.cards import CARDS, ISLAND_IDS
+from vaka.games.atua.clip import Edges, lengths_inside
+from vaka.games.atua.kernels import ILLEGAL, LEGAL, UNDECIDED, _length_on, legal_poses
+from vaka.games.atua.masks import legal_mask, reference_mask
+
+from .test_clip import expected, segment, shapes
+
+
+def kernel_lengths(coords: np.ndarray, edges: Edges) -> tuple[list[float], list[bool]]:
+    ts = np.empty(2 * len(edges.x0) + 2)
+    got = [
+        _length_on(
+            *map(float, (a[0], a[1], b[0], b[1])),
+            edges.bounds,
+            edges.x0,
+            edges.y0,
+            edges.x1,
+            edges.y1,
+            edges.start,
+            edges.count,
+            ts,
+        )
+        for a, b in coords
+    ]
+    return [length for length, _ in got], [sure for _, sure in got]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    lines=st.lists(segment, min_size=1, max_size=12),
+    shift=st.sampled_from([0.0, 1e-3, 0.5]),
+)
+def test_kernel_lengths_match_the_reference_and_shapely(
+    lines: list[tuple[int, int, int, int]], shift: float
+) -> None:
+    """Where the kernel is sure, it measures exactly what the reference measures; where a
+    piece runs along an edge (integer lines over integer polygons), it says it is unsure."""
+    polygons = shapes()
+    edges = Edges.of(np.array(polygons, dtype=object))
+    coords = np.array([[[a, b + shift], [c, d + shift]] for a, b, c, d in lines])
+    lengths, sure = kernel_lengths(coords, edges)
+    reference = lengths_inside(coords, edges)
+    for got, is_sure, want in zip(lengths, sure, reference, strict=True):
+        if is_sure:
+            assert got == want
+    moved = [(a, b + shift, c, d + shift) for a, b, c, d in lines]
+    assert np.allclose(reference, expected(moved, polygons), atol=1e-7)
+
+
+def test_a_line_along_an_edge_is_left_to_the_reference() -> None:
+    edges = Edges.of(np.array(shapes(), dtype=object))
+    lengths, sure = kernel_lengths(np.array([[[-40.0, -40.0], [40.0, -40.0]]]), edges)
+    assert sure == [False]
+    lengths, sure = kernel_lengths(np.array([[[-40.0, -39.0], [40.0, -39.0]]]), edges)
+    assert sure == [True] and lengths == [80.0]
+
+
+def islands(seed: int, players: int, steps: int) -> list[G.Island]:
+    state = GAME.new_state(players, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return list(state.islands)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(1, 6),
+    steps=st.integers(0, 120),
+    card_pick=st.integers(0, 1000),
+    jitter=st.sampled_from([0, 1, 3, 40]),
+)
+def test_kernel_agrees_with_the_reference_on_real_islands(
+    seed: int, players: int, steps: int, card_pick: int, jitter: int
+) -> None:
+    """Every raw candidate (moved by a few tenths of a mm, to meet edges and symbols at
+    odd distances) is legal to the kernel exactly when it is to the reference."""
+    island = islands(seed, players, steps)[seed % players]
+    free = [c for c in ISLAND_IDS if c not in island.card_ids]
+    card = CARDS[free[card_pick % len(free)]]
+    px, py, pa = G.raw_candidates(island, card)
+    moves = np.random.default_rng(seed).integers(-jitter, jitter + 1, size=(2, len(px)))
+    px, py = px + moves[0], py + moves[1]
+    fast = legal_mask(island, card, px, py, pa)
+    assert np.array_equal(fast, reference_mask(island, card, px, py, pa))
+
+
+def test_kernel_verdicts_on_a_real_island() -> None:
+    """Both kinds of verdict come out of the kernel on a real island."""
+    island = islands(7, 4, 80)[0]
+    card = CARDS[next(c for c in ISLAND_IDS if c not in island.card_ids)]
+    px, py, pa = G.raw_candidates(island, card)
+    assert set(np.unique(legal_mask(island, card, px, py, pa))) == {False, True}
+
+
+def test_a_probe_along_an_older_edge_is_left_to_the_reference() -> None:
+    """A card laid so that its probe runs exactly along the village's edge: the kernel
+    cannot tell on which side the probe's pieces lie, and says so."""
+    village = G.Island("v1")
+    hw = CARDS["v1"].width / 2
+    x = int(2 * hw + 3)  # the new card's left probe, 3 outside it, lies on x = hw
+    terrains = village.kernel_terrains()
+    one = np.array([1.0])
+    args = dict(
+        cos=G.COS,
+        sin=G.SIN,
+        hw=hw,
+        hh=CARDS["v1"].height / 2,
+        sx=one * x,
+        sy=one * 0,
+        sneed=one,  # one symbol, well under the new card
+        tx=np.zeros(0),
+        ty=np.zeros(0),
+        tneed=np.zeros(0),
+        ends=0,
+        bounds=terrains.bounds,
+        x0=terrains.x0,
+        y0=terrains.y0,
+        x1=terrains.x1,
+        y1=terrains.y1,
+        start=terrains.start,
+        count=terrains.count,
+        limit=10.0,
+    )
+    along = np.zeros((2, 2, 1, 4)) + np.array([-hw - 3, -100, -hw - 3, 100])
+    beside = np.zeros((2, 2, 1, 4)) + np.array([-hw - 3.5, -100, -hw - 3.5, 100])
+    pose = [np.array([v], dtype=np.int64) for v in (x, 0, 0)]
+    assert legal_poses(*pose, probes=along, **args)[0] == UNDECIDED
+    assert legal_poses(*pose, probes=beside, **args)[0] in (ILLEGAL, LEGAL)
