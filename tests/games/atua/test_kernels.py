@@ -4,6 +4,7 @@ shapely measures: on random segments over awkward polygons, and on real islands.
 from __future__ import annotations
 
 import numpy as np
+import shapely
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -115,31 +116,46 @@ def test_a_probe_along_an_older_edge_is_left_to_the_reference() -> None:
     village = G.Island("v1")
     hw = CARDS["v1"].width / 2
     x = int(2 * hw + 3)  # the new card's left probe, 3 outside it, lies on x = hw
-    terrains = village.kernel_terrains()
+    arrays = village.kernel_arrays()
     one = np.array([1.0])
     args = dict(
         cos=G.COS,
         sin=G.SIN,
         hw=hw,
         hh=CARDS["v1"].height / 2,
-        sx=one * x,
+        sx=one * x,  # one symbol, well under the new card
         sy=one * 0,
-        sneed=one,  # one symbol, well under the new card
+        sneed=one,
         tx=np.zeros(0),
         ty=np.zeros(0),
         tneed=np.zeros(0),
         ends=0,
-        bounds=terrains.bounds,
-        x0=terrains.x0,
-        y0=terrains.y0,
-        x1=terrains.x1,
-        y1=terrains.y1,
-        start=terrains.start,
-        count=terrains.count,
+        **dict(
+            zip(("bounds", "x0", "y0", "x1", "y1", "start", "count"), arrays.polygons, strict=True)
+        ),
         limit=10.0,
+        want=1,
     )
     along = np.zeros((2, 2, 1, 4)) + np.array([-hw - 3, -100, -hw - 3, 100])
     beside = np.zeros((2, 2, 1, 4)) + np.array([-hw - 3.5, -100, -hw - 3.5, 100])
     pose = [np.array([v], dtype=np.int64) for v in (x, 0, 0)]
     assert legal_poses(*pose, probes=along, **args)[0] == UNDECIDED
     assert legal_poses(*pose, probes=beside, **args)[0] in (ILLEGAL, LEGAL)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    card=st.sampled_from(sorted(CARDS)),
+    x=st.integers(-20000, 20000),
+    y=st.integers(-20000, 20000),
+    angle=st.integers(0, 3599),
+)
+def test_cards_are_laid_as_affine_transform_lays_them(
+    card: str, x: int, y: int, angle: int
+) -> None:
+    """The island lays a card's outline and terrains in one transform: the same points."""
+    p = G.Placement(card, x, y, angle)
+    outline, *terrains = G._laid(CARDS[card], p)
+    assert shapely.equals_exact(outline, G.laid_outline(p), tolerance=0)
+    for got, terrain in zip(terrains, ("mainland", "beach", "sea"), strict=True):
+        assert shapely.equals_exact(got, G.laid_terrain(p, terrain), tolerance=0)

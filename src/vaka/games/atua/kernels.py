@@ -195,8 +195,10 @@ def legal_poses(
     start: Ints,
     count: Ints,
     limit: float,
+    want: int,
 ) -> npt.NDArray[np.int8]:
-    """ILLEGAL, LEGAL or UNDECIDED for each pose (px, py, ang) of one card.
+    """ILLEGAL, LEGAL or UNDECIDED for each pose (px, py, ang) of one card, in order, up to
+    the ``want``-th LEGAL one: the answer is as long as the poses tested.
 
     ``probes`` (2, O, K, 4): for each of the two probed terrains (mainland, then sea) the
     probe lines (card frame) at each offset outside K card-edge pieces, the first ``ends``
@@ -207,7 +209,10 @@ def legal_poses(
     """
     out = np.empty(len(px), dtype=np.int8)
     ts = np.empty(2 * len(x0) + 2)
+    found = 0
     for j in range(len(px)):
+        if found >= want:
+            return out[:j]
         a = ang[j]
         c, s = cos[a], sin[a]
         fx, fy = float(px[j]), float(py[j])
@@ -256,4 +261,5 @@ def legal_poses(
         if verdict != ILLEGAL:
             verdict = LEGAL if sure else UNDECIDED
         out[j] = verdict
+        found += verdict == LEGAL
     return out

@@ -71,15 +71,13 @@ def _probes(card_id: str) -> Floats:
 
 @dataclass(frozen=True, slots=True)
 class Terrains:
-    """The probed terrains' polygons as one set of edge arrays for the kernel."""
+    """What the kernel reads of an island: its visible symbols and stars (centres and the
+    depth each must be covered by), and the probed terrains' polygons as one set of edge
+    arrays (``bounds`` (2, P, 4) nan-padded, ``start`` and ``count`` (2, P) 0-padded)."""
 
-    bounds: Floats  # (2, P, 4), nan-padded
-    x0: Floats
-    y0: Floats
-    x1: Floats
-    y1: Floats
-    start: Ints  # (2, P)
-    count: Ints  # (2, P), 0-padded
+    symbols: tuple[Floats, Floats, Floats]
+    stars: tuple[Floats, Floats, Floats]
+    polygons: tuple[Floats, Floats, Floats, Floats, Floats, Ints, Ints]
 
     @classmethod
     def of(cls, island: Island) -> Terrains:
@@ -95,44 +93,44 @@ class Terrains:
             count[t, : len(e.count)] = e.count
             offset += len(e.x0)
         return cls(
-            bounds=bounds,
-            x0=np.concatenate([e.x0 for e in edges]),
-            y0=np.concatenate([e.y0 for e in edges]),
-            x1=np.concatenate([e.x1 for e in edges]),
-            y1=np.concatenate([e.y1 for e in edges]),
-            start=start,
-            count=count,
+            symbols=(island._sx, island._sy, island._sr - SYMBOL_TOLERANCE),
+            stars=(island._tx, island._ty, island._tr - SYMBOL_TOLERANCE),
+            polygons=(
+                bounds,
+                np.concatenate([e.x0 for e in edges]),
+                np.concatenate([e.y0 for e in edges]),
+                np.concatenate([e.x1 for e in edges]),
+                np.concatenate([e.y1 for e in edges]),
+                start,
+                count,
+            ),
         )
 
 
 def legal_mask(island: Island, card: Card, px: Ints, py: Ints, ang: Ints) -> Bools:
     """The five rules for N placements of one card at once: ``reference_mask``'s answers."""
-    terrains = island.kernel_terrains()
-    hw, hh = card.width / 2, card.height / 2
+    return legal_prefix(island, card, px, py, ang, len(px))
+
+
+def legal_prefix(island: Island, card: Card, px: Ints, py: Ints, ang: Ints, want: int) -> Bools:
+    """``legal_mask`` for the placements up to the ``want``-th legal one (or all): as long
+    as the placements tested."""
+    arrays = island.kernel_arrays()
     verdict = legal_poses(
-        np.ascontiguousarray(px, dtype=np.int64),
-        np.ascontiguousarray(py, dtype=np.int64),
-        np.ascontiguousarray(ang, dtype=np.int64),
+        px,
+        py,
+        ang,
         COS,
         SIN,
-        hw,
-        hh,
-        island._sx,
-        island._sy,
-        island._sr - SYMBOL_TOLERANCE,
-        island._tx,
-        island._ty,
-        island._tr - SYMBOL_TOLERANCE,
+        card.width / 2,
+        card.height / 2,
+        *arrays.symbols,
+        *arrays.stars,
         _probes(card.id),
         len(card.beach_ends),
-        terrains.bounds,
-        terrains.x0,
-        terrains.y0,
-        terrains.x1,
-        terrains.y1,
-        terrains.start,
-        terrains.count,
+        *arrays.polygons,
         float(BORDER_MIN),
+        want,
     )
     ok: Bools = verdict == LEGAL
     unsure = np.flatnonzero(verdict == UNDECIDED)
