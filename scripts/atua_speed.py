@@ -33,6 +33,7 @@ from vaka.sim.bench import random_playouts, search_speed
 
 what, seconds = sys.argv[1], float(sys.argv[2])
 out = {}
+random_playouts("atua", 2, 0.01)  # loads what loads once (compiled code) before timing
 if what == "playouts":
     for n in (1, 2, 3, 4, 5, 6):
         out[f"games/s {n}p"] = random_playouts("atua", n, seconds).games_per_second

@@ -284,6 +284,7 @@ class Island:
         """Lays the card on top, without checking the rules."""
         card = card_of(p)
         outline, *laid = _laid(card, p)
+        assert isinstance(outline, Polygon)
         if self.placements:
             full, _ = _cover(p, card, self._sx, self._sy, self._sr)
             self.covered = self.covered.copy()

@@ -116,6 +116,7 @@ def legal_prefix(island: Island, card: Card, px: Ints, py: Ints, ang: Ints, want
     """``legal_mask`` for the placements up to the ``want``-th legal one (or all): as long
     as the placements tested."""
     arrays = island.kernel_arrays()
+    bounds, x0, y0, x1, y1, start, count = arrays.polygons
     verdict = legal_poses(
         px,
         py,
@@ -128,7 +129,13 @@ def legal_prefix(island: Island, card: Card, px: Ints, py: Ints, ang: Ints, want
         *arrays.stars,
         _probes(card.id),
         len(card.beach_ends),
-        *arrays.polygons,
+        bounds,
+        x0,
+        y0,
+        x1,
+        y1,
+        start,
+        count,
         float(BORDER_MIN),
         want,
     )
