@@ -32,6 +32,8 @@ def kernel_lengths(coords: np.ndarray, edges: Edges) -> tuple[list[float], list[
             edges.start,
             edges.count,
             ts,
+            np.arange(len(edges.count)),
+            len(edges.count),
         )
         for a, b in coords
     ]

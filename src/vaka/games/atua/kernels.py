@@ -77,16 +77,20 @@ def _length_on(
     start: Ints,
     count: Ints,
     ts: Floats,
+    near: Ints,
+    n_near: int,
 ) -> tuple[float, bool]:
     """``clip.lengths_inside`` for one segment: its length on the polygons, and whether
-    every piece's middle point was clear of the polygons' edges."""
+    every piece's middle point was clear of the polygons' edges. Only the first ``n_near``
+    polygons of ``near`` (in order) can meet the segment."""
     total = 0.0
     sure = True
     rx, ry = bx - ax, by - ay
     rr = rx * rx + ry * ry
     reach = _TOUCH * math.sqrt(rr)
     full = math.hypot(bx - ax, by - ay)
-    for p in range(len(start)):
+    for q in range(n_near):
+        p = near[q]
         if not (
             min(ax, bx) <= bounds[p, 2]
             and max(ax, bx) >= bounds[p, 0]
@@ -209,6 +213,15 @@ def legal_poses(
     """
     out = np.empty(len(px), dtype=np.int8)
     ts = np.empty(2 * len(x0) + 2)
+    near = np.empty(start.shape, dtype=np.int64)  # per terrain: the polygons near the card
+    n_near = np.zeros(2, dtype=np.int64)
+    reach = 0.0  # how far outside the card a probe reaches
+    for terrain in range(2):
+        for o in range(probes.shape[1]):
+            for k in range(probes.shape[2]):
+                if not math.isnan(probes[terrain, o, k, 0]):
+                    for i in range(4):
+                        reach = max(reach, abs(probes[terrain, o, k, i]))
     found = 0
     for j in range(len(px)):
         if found >= want:
@@ -221,6 +234,20 @@ def legal_poses(
             stars = _covers(c, s, fx, fy, hw, hh, tx, ty, tneed, True)
             verdict = ILLEGAL if stars == ILLEGAL else min(verdict, stars)
         sure = verdict == LEGAL
+        if verdict != ILLEGAL:  # a cheap bound first: the polygons the card's box meets
+            ex = abs(c) * reach + abs(s) * reach + 1.0
+            for terrain in range(2):
+                n = 0
+                for p in range(start.shape[1]):
+                    if (
+                        bounds[terrain, p, 0] <= fx + ex
+                        and bounds[terrain, p, 2] >= fx - ex
+                        and bounds[terrain, p, 1] <= fy + ex
+                        and bounds[terrain, p, 3] >= fy - ex
+                    ):
+                        near[terrain, n] = p
+                        n += 1
+                n_near[terrain] = n
         for terrain in range(2):
             if verdict == ILLEGAL:
                 break
@@ -245,6 +272,8 @@ def legal_poses(
                         start[terrain],
                         count[terrain],
                         ts,
+                        near[terrain],
+                        n_near[terrain],
                     )
                     if not clear or abs(length - limit) <= UNSURE:
                         sure = False
