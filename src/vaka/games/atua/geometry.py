@@ -328,17 +328,20 @@ class Island:
         self._tx = np.array([t[1] for t in self.stars], dtype=np.float64)
         self._ty = np.array([t[2] for t in self.stars], dtype=np.float64)
         self._tr = np.array([t[3] for t in self.stars], dtype=np.float64)
-        # the indices (into the shown symbols) of those whose disc holds no star
-        self._coverable = np.array(
-            [
-                i
-                for i, s in enumerate(shown)
-                if not any(
-                    (s.x - tx) ** 2 + (s.y - ty) ** 2 < s.r**2 for _, tx, ty, _ in self.stars
-                )
-            ],
-            dtype=np.int64,
+        # the indices (into the shown symbols) of those whose disc holds no star: a box
+        # around each disc finds the few stars to measure exactly
+        near = (np.abs(self._sx[:, None] - self._tx[None, :]) <= self._sr[:, None] + 1) & (
+            np.abs(self._sy[:, None] - self._ty[None, :]) <= self._sr[:, None] + 1
         )
+        holds = [
+            i
+            for i, j in zip(*np.nonzero(near), strict=True)
+            if (shown[i].x - self.stars[j][1]) ** 2 + (shown[i].y - self.stars[j][2]) ** 2
+            < shown[i].r ** 2
+        ]
+        free = np.ones(len(shown), dtype=bool)
+        free[holds] = False
+        self._coverable = np.flatnonzero(free).astype(np.int64)
 
 
 # ---------------------------------------------------------------------- one placement
