@@ -5,16 +5,24 @@ from __future__ import annotations
 
 import numpy as np
 import shapely
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from vaka.core import Rng
 from vaka.games.atua import GAME
 from vaka.games.atua import geometry as G
-from vaka.games.atua.cards import CARDS, ISLAND_IDS
+from vaka.games.atua.cards import CARDS, ISLAND_IDS, Card
 from vaka.games.atua.clip import Edges, lengths_inside
-from vaka.games.atua.kernels import ILLEGAL, LEGAL, UNDECIDED, _length_on, legal_poses
+from vaka.games.atua.kernels import (
+    ILLEGAL,
+    LEGAL,
+    UNDECIDED,
+    _length_on,
+    legal_poses,
+    raw_poses,
+)
 from vaka.games.atua.masks import legal_mask, reference_mask
+from vaka.games.atua.params import CANDIDATE_ANGLES, CANDIDATE_MARGIN
 
 from .test_clip import expected, segment, shapes
 
@@ -161,3 +169,39 @@ def test_cards_are_laid_as_affine_transform_lays_them(
     assert shapely.equals_exact(outline, G.laid_outline(p), tolerance=0)
     for got, terrain in zip(terrains, ("mainland", "beach", "sea"), strict=True):
         assert shapely.equals_exact(got, G.laid_terrain(p, terrain), tolerance=0)
+
+
+def array_raw_poses(island: G.Island, card: Card) -> tuple[np.ndarray, np.ndarray]:
+    """The raw candidates' positions as array arithmetic (the kernel's reference)."""
+    targets = island._coverable
+    hw, hh = card.width / 2, card.height / 2
+    sx, sy = island._sx[targets], island._sy[targets]
+    m = island._sr[targets] + CANDIDATE_MARGIN
+    spots = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a, b) != (0, 0)]
+    u = np.array([a for a, _ in spots], dtype=np.float64)[None, :] * (hw - m[:, None])
+    v = np.array([b for _, b in spots], dtype=np.float64)[None, :] * (hh - m[:, None])
+    ang = np.array(CANDIDATE_ANGLES, dtype=np.int64)
+    c, s = G.COS[ang][None, :, None], G.SIN[ang][None, :, None]
+    x = sx[:, None, None] - (c * u[:, None, :] - s * v[:, None, :])
+    y = sy[:, None, None] - (s * u[:, None, :] + c * v[:, None, :])
+    return np.rint(x).astype(np.int64).ravel(), np.rint(y).astype(np.int64).ravel()
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 120), card_pick=st.integers(0, 1000))
+def test_raw_poses_are_the_array_arithmetic(seed: int, steps: int, card_pick: int) -> None:
+    island = islands(seed, 3, steps)[seed % 3]
+    card = CARDS[ISLAND_IDS[card_pick % len(ISLAND_IDS)]]
+    targets = island._coverable
+    assume(len(targets) > 0)
+    px, py, pa, _ = raw_poses(
+        island._sx[targets],
+        island._sy[targets],
+        island._sr[targets] + CANDIDATE_MARGIN,
+        card.width / 2,
+        card.height / 2,
+        np.array(CANDIDATE_ANGLES, dtype=np.int64),
+    )
+    want_x, want_y = array_raw_poses(island, card)
+    assert np.array_equal(px, want_x) and np.array_equal(py, want_y)
+    assert np.array_equal(pa.reshape(len(targets), -1, 8)[0, :, 0], CANDIDATE_ANGLES)

@@ -34,6 +34,7 @@ from shapely.geometry.base import BaseGeometry
 
 from vaka.games.atua.cards import CARDS, TERRAINS, Card, Symbol
 from vaka.games.atua.clip import Edges
+from vaka.games.atua.kernels import raw_poses
 from vaka.games.atua.masks import Terrains, legal_prefix
 from vaka.games.atua.masks import legal_mask as legal_mask
 from vaka.games.atua.masks import reference_mask as reference_mask
@@ -485,22 +486,11 @@ def raw_candidates(
     if not len(targets):
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty.copy(), empty.copy()
-    hw, hh = card.width / 2, card.height / 2
-    sx, sy, sr = island._sx[targets], island._sy[targets], island._sr[targets]
-    m = sr + CANDIDATE_MARGIN  # (T,)
-    spots = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a, b) != (0, 0)]
-    u = np.array([a for a, _ in spots], dtype=np.float64)[None, :] * (hw - m[:, None])  # (T,S)
-    v = np.array([b for _, b in spots], dtype=np.float64)[None, :] * (hh - m[:, None])
+    m = island._sr[targets] + CANDIDATE_MARGIN
     ang = np.array(angles, dtype=np.int64)
-    c, s = COS[ang][None, :, None], SIN[ang][None, :, None]  # (1,A,1)
-    x = sx[:, None, None] - (c * u[:, None, :] - s * v[:, None, :])  # (T,A,S)
-    y = sy[:, None, None] - (s * u[:, None, :] + c * v[:, None, :])
-    px = np.rint(x).astype(np.int64).ravel()
-    py = np.rint(y).astype(np.int64).ravel()
-    pa = np.broadcast_to(ang[None, :, None], x.shape).ravel().copy()
-    # one integer per placement (x and y within 200 m, angle below 4096): a flat unique
-    # is many times faster than one over rows, and keeps the same first occurrences
-    keys = ((px + (1 << 21)) << 34) | ((py + (1 << 21)) << 12) | pa
+    px, py, pa, keys = raw_poses(
+        island._sx[targets], island._sy[targets], m, card.width / 2, card.height / 2, ang
+    )
     ordered = np.sort(keys)
     if (ordered[1:] != ordered[:-1]).all():  # no repeats (nearly always): a plain sort tells
         return px, py, pa

@@ -21,6 +21,8 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from vaka.games.atua.probes import COS, SIN
+
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 
@@ -148,12 +150,15 @@ def _covers(
     ys: Floats,
     need: Floats,
     stars: bool,
+    lo: int,
+    hi: int,
 ) -> int:
     """Rules (a) and (b) for symbols, or (c) for stars (``stars``): ILLEGAL, LEGAL or
-    UNDECIDED (a disc's distance to the card within ``UNSURE`` of its threshold)."""
+    UNDECIDED (a disc's distance to the card within ``UNSURE`` of its threshold). Only the
+    discs lo..hi can reach the card; the others are clear of it."""
     any_full = False
     sure = True
-    for i in range(len(xs)):
+    for i in range(lo, hi):
         dx, dy = xs[i] - px, ys[i] - py
         au, av = abs(c * dx + s * dy), abs(c * dy - s * dx)
         if au <= hw and av <= hh:
@@ -202,7 +207,8 @@ def legal_poses(
     want: int,
 ) -> npt.NDArray[np.int8]:
     """ILLEGAL, LEGAL or UNDECIDED for each pose (px, py, ang) of one card, in order, up to
-    the ``want``-th LEGAL one: the answer is as long as the poses tested.
+    the ``want``-th LEGAL one: the answer is as long as the poses tested. The symbols
+    (``sx``, ``sy``, ``sneed``) are sorted by x.
 
     ``probes`` (2, O, K, 4): for each of the two probed terrains (mainland, then sea) the
     probe lines (card frame) at each offset outside K card-edge pieces, the first ``ends``
@@ -222,6 +228,8 @@ def legal_poses(
                 if not math.isnan(probes[terrain, o, k, 0]):
                     for i in range(4):
                         reach = max(reach, abs(probes[terrain, o, k, i]))
+    # a disc whose centre lies further than this from the card's centre is clear of it
+    span = hw + hh + (np.max(sneed) if len(sneed) else 0.0) + 10.0
     found = 0
     for j in range(len(px)):
         if found >= want:
@@ -229,9 +237,12 @@ def legal_poses(
         a = ang[j]
         c, s = cos[a], sin[a]
         fx, fy = float(px[j]), float(py[j])
-        verdict = _covers(c, s, fx, fy, hw, hh, sx, sy, sneed, False)
+        # the symbols (sorted by x) whose disc can reach the card: a cheap bound first
+        lo = int(np.searchsorted(sx, fx - span, side="left"))
+        hi = int(np.searchsorted(sx, fx + span, side="right"))
+        verdict = _covers(c, s, fx, fy, hw, hh, sx, sy, sneed, False, lo, hi)
         if verdict != ILLEGAL and len(tx):
-            stars = _covers(c, s, fx, fy, hw, hh, tx, ty, tneed, True)
+            stars = _covers(c, s, fx, fy, hw, hh, tx, ty, tneed, True, 0, len(tx))
             verdict = ILLEGAL if stars == ILLEGAL else min(verdict, stars)
         sure = verdict == LEGAL
         if verdict != ILLEGAL:  # a cheap bound first: the polygons the card's box meets
@@ -292,3 +303,49 @@ def legal_poses(
         out[j] = verdict
         found += verdict == LEGAL
     return out
+
+
+#: The eight spots of a card a raw candidate puts a target symbol at: (u, v) signs.
+_SPOTS: Final = np.array(
+    [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a, b) != (0, 0)], dtype=np.float64
+)
+
+
+@_compiled
+def _raw_poses(
+    sx: Floats,
+    sy: Floats,
+    m: Floats,
+    hw: float,
+    hh: float,
+    ang: Ints,
+    cos: Floats,
+    sin: Floats,
+    spots: Floats,
+) -> tuple[Ints, Ints, Ints, Ints]:
+    n = len(sx) * len(ang) * len(spots)
+    px = np.empty(n, dtype=np.int64)
+    py = np.empty(n, dtype=np.int64)
+    pa = np.empty(n, dtype=np.int64)
+    i = 0
+    for t in range(len(sx)):
+        for a in range(len(ang)):
+            c, s = cos[ang[a]], sin[ang[a]]
+            for k in range(len(spots)):
+                u = spots[k, 0] * (hw - m[t])
+                v = spots[k, 1] * (hh - m[t])
+                px[i] = np.int64(np.rint(sx[t] - (c * u - s * v)))
+                py[i] = np.int64(np.rint(sy[t] - (s * u + c * v)))
+                pa[i] = ang[a]
+                i += 1
+    keys = ((px + (1 << 21)) << 34) | ((py + (1 << 21)) << 12) | pa
+    return px, py, pa, keys
+
+
+def raw_poses(
+    sx: Floats, sy: Floats, m: Floats, hw: float, hh: float, ang: Ints
+) -> tuple[Ints, Ints, Ints, Ints]:
+    """For targets (sx, sy) that need a margin m inside the card: the poses that put each
+    at each spot of the card at each angle, (target, angle, spot) in C order, with one
+    integer key per pose (x and y within 200 m, angle below 4096)."""
+    return _raw_poses(sx, sy, m, hw, hh, ang, COS, SIN, _SPOTS)

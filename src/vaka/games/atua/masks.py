@@ -71,9 +71,10 @@ def _probes(card_id: str) -> Floats:
 
 @dataclass(frozen=True, slots=True)
 class Terrains:
-    """What the kernel reads of an island: its visible symbols and stars (centres and the
-    depth each must be covered by), and the probed terrains' polygons as one set of edge
-    arrays (``bounds`` (2, P, 4) nan-padded, ``start`` and ``count`` (2, P) 0-padded)."""
+    """What the kernel reads of an island: its visible symbols (sorted by x) and stars
+    (centres and the depth each must be covered by), and the probed terrains' polygons as
+    one set of edge arrays (``bounds`` (2, P, 4) nan-padded, ``start`` and ``count``
+    (2, P) 0-padded)."""
 
     symbols: tuple[Floats, Floats, Floats]
     stars: tuple[Floats, Floats, Floats]
@@ -92,8 +93,9 @@ class Terrains:
             start[t, : len(e.count)] = e.start + offset
             count[t, : len(e.count)] = e.count
             offset += len(e.x0)
+        by_x = np.argsort(island._sx, kind="stable")
         return cls(
-            symbols=(island._sx, island._sy, island._sr - SYMBOL_TOLERANCE),
+            symbols=(island._sx[by_x], island._sy[by_x], island._sr[by_x] - SYMBOL_TOLERANCE),
             stars=(island._tx, island._ty, island._tr - SYMBOL_TOLERANCE),
             polygons=(
                 bounds,
