@@ -34,7 +34,6 @@ from shapely.geometry.base import BaseGeometry
 
 from vaka.games.atua.cards import CARDS, TERRAINS, Card, Symbol
 from vaka.games.atua.clip import Edges
-from vaka.games.atua.kernels import raw_poses
 from vaka.games.atua.masks import Terrains, legal_prefix
 from vaka.games.atua.masks import legal_mask as legal_mask
 from vaka.games.atua.masks import reference_mask as reference_mask
@@ -486,6 +485,8 @@ def raw_candidates(
     if not len(targets):
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty.copy(), empty.copy()
+    from vaka.games.atua.kernels import raw_poses  # numba, imported when first needed
+
     m = island._sr[targets] + CANDIDATE_MARGIN
     ang = np.array(angles, dtype=np.int64)
     px, py, pa, keys = raw_poses(

@@ -17,7 +17,6 @@ import numpy as np
 import numpy.typing as npt
 
 from vaka.games.atua.cards import CARDS, Card
-from vaka.games.atua.kernels import LEGAL, UNDECIDED, legal_poses
 from vaka.games.atua.params import BORDER_MIN, SYMBOL_TOLERANCE
 from vaka.games.atua.probes import COS, OFFSETS, SIN, _ends, border_lengths, cover_arrays
 
@@ -117,6 +116,9 @@ def legal_mask(island: Island, card: Card, px: Ints, py: Ints, ang: Ints) -> Boo
 def legal_prefix(island: Island, card: Card, px: Ints, py: Ints, ang: Ints, want: int) -> Bools:
     """``legal_mask`` for the placements up to the ``want``-th legal one (or all): as long
     as the placements tested."""
+    # numba is imported at the first placement test, not with the game (it takes a second)
+    from vaka.games.atua.kernels import LEGAL, UNDECIDED, legal_poses
+
     arrays = island.kernel_arrays()
     bounds, x0, y0, x1, y1, start, count = arrays.polygons
     verdict = legal_poses(
