@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Atua's speed, side by side: a base commit's code against this checkout, in one run.
 
-Usage: scripts/atua_speed.py [--base 1679ddb] [--seconds 1.0] [--rounds 2]
+Usage: scripts/atua_speed.py [--base 1679ddb] [--new REF] [--seconds 1.0] [--rounds 2]
+                             [--only playouts|candidates|search]
 
-The base commit is checked out into a temporary folder (``git worktree``, removed at the
-end) and each measurement runs in a subprocess with ``PYTHONPATH`` at that folder's sources
-or at this checkout's, alternating, so both meet the same machine load. Measured: random
-playouts (games per second, solo and 2-6 players), candidate placements for one card on a
-mid-game island (median milliseconds over the cards not on it, caches cleared), and the
-hard bot's ISMCTS iterations per second at the start and middle of a 4-player game.
+The base commit (and ``--new``, else this checkout) is checked out into a temporary folder
+(``git worktree``, removed at the end) and each measurement runs in a subprocess with
+``PYTHONPATH`` at one side's sources, the sides alternating, so both meet the same load.
+Measured: random playouts (games per second, solo and 2-6 players), candidate placements
+for one card on a mid-game island (median milliseconds over the cards not on it, caches
+cleared), and the hard bot's ISMCTS iterations per second at the start and middle of a
+4-player game.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Runs in the subprocess, against whichever sources PYTHONPATH names.
 _MEASURE = r"""
 import json, statistics, sys, time
-from vaka.games.atua.cards import CARDS, ISLAND_IDS
+from vaka.games.atua.cards import ISLAND_IDS
 from vaka.games.atua.geometry import Island, Placement, candidates
 from vaka.sim.bench import random_playouts, search_speed
 
@@ -89,18 +91,22 @@ def _run(src: Path, args: list[str]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--base", default="1679ddb")
+    parser.add_argument("--new", help="a commit to measure instead of this checkout")
     parser.add_argument("--seconds", type=float, default=1.0, help="per figure")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--only", choices=("playouts", "candidates", "search"))
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp) / "base"
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(base), args.base],
-            check=True,
-        )
+        trees = {"base": args.base, **({"now": args.new} if args.new else {})}
+        for side, ref in trees.items():
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", f"{tmp}/{side}", ref],
+                check=True,
+            )
         try:
-            sides = {"base": base / "src", "now": ROOT / "src"}
+            sides = {"base": Path(tmp) / "base" / "src", "now": ROOT / "src"}
+            if args.new:
+                sides["now"] = Path(tmp) / "now" / "src"
             village, placed = _mid_island(ROOT / "src")
             figures: dict[str, dict[str, list[float]]] = {s: {} for s in sides}
             for _ in range(args.rounds):
@@ -113,7 +119,10 @@ def main() -> None:
                         for k, v in json.loads(line).items():
                             figures[side].setdefault(k, []).append(v)
         finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)])
+            for side in trees:
+                subprocess.run(
+                    ["git", "-C", str(ROOT), "worktree", "remove", "--force", f"{tmp}/{side}"]
+                )
     print(f"load average at the end: {os.getloadavg()[0]:.2f} (2 cores shared)")
     print(f"{'figure':24} {'base':>10} {'now':>10} {'speed-up':>9}")
     for key in figures["now"]:
