@@ -10,8 +10,9 @@ The base commit (and ``--new``, else this checkout) is checked out into a tempor
 Measured: random playouts (games per CPU second, solo and 2-6 players, at least two seeded
 games each), candidate placements for one card on a mid-game island (median CPU
 milliseconds over the cards not on it, caches cleared), and the hard bot's ISMCTS
-iterations per (wall) second at the start and middle of a 4-player game. CPU time, not wall
-time, because the machine is shared: it is what this process used, whoever else runs.
+iterations per CPU second at the start (60 iterations) and middle (200) of a 4-player game
+(the positions of ``vaka.sim.bench.search_speed``). CPU time, not wall time, because the
+machine is shared: it is what this process used, whoever else runs.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ _MEASURE = r"""
 import json, statistics, sys, time
 from vaka.games.atua.cards import ISLAND_IDS
 from vaka.games.atua.geometry import Island, Placement, candidates
-from vaka.sim.bench import random_playouts, search_speed
+from vaka.sim.bench import random_playouts
 
 what, seconds = sys.argv[1], float(sys.argv[2])
 out = {}
@@ -69,9 +70,28 @@ elif what == "candidates":
             candidates(fresh, card)
             times.append(time.process_time() - began)
     out["candidates median ms"] = 1000 * statistics.median(times)
-elif what == "search":
-    for r in search_speed("atua", 4, seconds):
-        out[f"ISMCTS it/s {r.moment}"] = r.iterations_per_second
+elif what == "search":  # as vaka.sim.bench.search_speed, a fixed count of iterations, CPU
+    from vaka.agents import Observation, search_agent
+    from vaka.core.registry import load
+    from vaka.core.rng import Rng
+
+    game, rng = load("atua"), Rng(0)
+    start = game.new_state(4, 0)
+    middle = start.clone()
+    moves = []
+    finished = start.clone()
+    while not finished.is_over:
+        seat = finished.to_move[0]
+        action = rng.choice(finished.legal_actions(seat))
+        moves.append((seat, action))
+        finished.apply(seat, action)
+    for seat, action in moves[: len(moves) // 2]:
+        middle.apply(seat, action)
+    for moment, state, n in (("start", start, 60), ("middle", middle, 200)):
+        agent = search_agent("atua", 0, iterations=n)
+        began = time.process_time()
+        agent.analyse(Observation(state, state.to_move[0]))
+        out[f"ISMCTS it/s {moment}"] = agent.last_iterations / (time.process_time() - began)
 print(json.dumps(out))
 """
 
