@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from vaka.core import Rng
-from vaka.games.atua import GAME
+from vaka.games.atua import GAME, masks
 from vaka.games.atua import geometry as G
 from vaka.games.atua.cards import CARDS, ISLAND_IDS, Card
 from vaka.games.atua.clip import Edges, lengths_inside
@@ -89,7 +89,7 @@ def islands(seed: int, players: int, steps: int) -> list[G.Island]:
     return list(state.islands)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
     players=st.integers(1, 6),
@@ -205,3 +205,33 @@ def test_raw_poses_are_the_array_arithmetic(seed: int, steps: int, card_pick: in
     want_x, want_y = array_raw_poses(island, card)
     assert np.array_equal(px, want_x) and np.array_equal(py, want_y)
     assert np.array_equal(pa.reshape(len(targets), -1, 8)[0, :, 0], CANDIDATE_ANGLES)
+
+
+def test_an_undecided_pose_of_a_real_game_is_decided_by_the_reference() -> None:
+    """A pose from a random game whose probe runs along an older card's edge: the kernel
+    leaves it undecided, and ``legal_mask`` answers as the rules do."""
+    island = G.Island("v1")
+    for text in ("c34 at 643,568 angle 3300", "c37 at -651,330 angle 600"):
+        island.add(G.Placement.parse(f"place {text}"))
+    island.add(G.Placement.parse("place c36 at -236,-622 angle 2700"))
+    card = CARDS["c22"]
+    pose = [np.array([v], dtype=np.int64) for v in (225, -410, 2700)]
+    arrays = island.kernel_arrays()
+    verdict = legal_poses(
+        *pose,
+        G.COS,
+        G.SIN,
+        card.width / 2,
+        card.height / 2,
+        *arrays.symbols,
+        *arrays.stars,
+        masks._probes(card.id),
+        len(card.beach_ends),
+        *arrays.polygons,
+        10.0,
+        1,
+    )
+    assert list(verdict) == [UNDECIDED]
+    legal = G.is_legal(island, G.Placement("c22", 225, -410, 2700))
+    assert legal_mask(island, card, *pose)[0] == legal
+    assert reference_mask(island, card, *pose)[0] == legal
