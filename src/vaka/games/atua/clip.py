@@ -107,6 +107,7 @@ def lengths_inside(segments: Floats, edges: Edges) -> Floats:
     sk = seg[k]
     mx = ax[sk] + mid * (bx[sk] - ax[sk])
     my = ay[sk] + mid * (by[sk] - ay[sk])
+    shapely.prepare(edges.polygons)  # once per set of polygons: later calls find it done
     on = np.asarray(shapely.intersects_xy(edges.polygons[poly[k]], mx, my), dtype=bool)
     length = np.hypot(bx[sk] - ax[sk], by[sk] - ay[sk]) * (t1 - t0)
     np.add.at(out, sk[on], length[on])

@@ -22,6 +22,7 @@ import copy
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Final
 
 import numpy as np
@@ -33,6 +34,9 @@ from shapely.geometry.base import BaseGeometry
 
 from vaka.games.atua.cards import CARDS, TERRAINS, Card, Symbol
 from vaka.games.atua.clip import Edges
+from vaka.games.atua.masks import Terrains, legal_prefix
+from vaka.games.atua.masks import legal_mask as legal_mask
+from vaka.games.atua.masks import reference_mask as reference_mask
 from vaka.games.atua.params import (
     BORDER_MIN,
     CANDIDATE_ANGLES,
@@ -119,8 +123,27 @@ def laid_outline(p: Placement) -> Polygon:
     return geom
 
 
+def _laid(card: Card, p: Placement) -> list[BaseGeometry]:
+    """The card's outline and its terrains (``TERRAINS`` order) laid on the table: one
+    transform of all their points, the arithmetic of ``affine_transform``."""
+    geoms = np.array([card.outline, *(_card_terrain(card, t) for t in TERRAINS)], dtype=object)
+    a, b, d, e, xoff, yoff = p.matrix
+
+    def move(coords: Floats) -> Floats:
+        x, y = coords.T
+        return np.stack([a * x + b * y + xoff, d * x + e * y + yoff]).T
+
+    return list(shapely.transform(geoms, move))
+
+
 def laid_terrain(p: Placement, terrain: str) -> BaseGeometry:
-    return affine_transform(card_of(p).terrain(terrain), p.matrix)
+    return affine_transform(_card_terrain(card_of(p), terrain), p.matrix)
+
+
+@cache
+def _card_terrain(card: Card, terrain: str) -> BaseGeometry:
+    """One terrain of a card as one geometry (the union of its regions), made once."""
+    return card.terrain(terrain)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,13 +177,13 @@ class Island:
         self.pieces: dict[str, list[BaseGeometry]] = {t: [] for t in TERRAINS}
         self._edges: dict[str, Edges] = {}
         self._visible: dict[str, BaseGeometry] = {}
+        self._kernel: Terrains | None = None
         # the candidate searches made so far, by (card, angles): an island is never changed
         # once a game holds it (a new card makes a new island), so asking again, as clones,
         # guesses and bots do, costs a lookup
         self._searches: dict[tuple[str, tuple[int, ...]], _Search] = {}
         # the islands made from this one by laying one more card (see ``with_card``)
         self._children: dict[Placement, Island] = {}
-        self.footprint: BaseGeometry = Polygon()
         self.visible_beach: list[BaseGeometry] = []  # per placed card
         self.symbols: list[VisibleSymbol] = []  # every printed symbol on the island...
         self.covered: Bools = np.zeros(0, dtype=bool)  # ...and whether a card now hides it
@@ -181,6 +204,11 @@ class Island:
     @property
     def card_ids(self) -> list[str]:
         return [p.card for p in self.placements]
+
+    @property
+    def footprint(self) -> BaseGeometry:
+        """The ground the cards cover, as one geometry."""
+        return shapely.union_all(self.outlines)
 
     def visible_symbols(self) -> list[VisibleSymbol]:
         return [s for s, hidden in zip(self.symbols, self.covered, strict=True) if not hidden]
@@ -203,9 +231,14 @@ class Island:
         if terrain not in self._edges:
             parts = shapely.get_parts(np.array(self.pieces[terrain], dtype=object))
             parts = parts[~shapely.is_empty(parts) & (shapely.area(parts) > 0)]
-            shapely.prepare(parts)
             self._edges[terrain] = Edges.of(parts)
         return self._edges[terrain]
+
+    def kernel_arrays(self) -> Terrains:
+        """The symbols, stars and probed terrains as the compiled placement test reads them."""
+        if self._kernel is None:
+            self._kernel = Terrains.of(self)
+        return self._kernel
 
     def copy(self) -> Island:
         twin = copy.copy(self)
@@ -250,27 +283,30 @@ class Island:
     def add(self, p: Placement) -> None:
         """Lays the card on top, without checking the rules."""
         card = card_of(p)
-        outline = laid_outline(p)
+        outline, *laid = _laid(card, p)
+        assert isinstance(outline, Polygon)
         if self.placements:
             full, _ = _cover(p, card, self._sx, self._sy, self._sr)
             self.covered = self.covered.copy()
             self.covered[self._shown_idx[full[0]]] = True
-            self.visible_beach = [
-                shapely.difference(g, outline) if g.intersects(outline) else g
-                for g in self.visible_beach
-            ]
-        for t in TERRAINS:
-            self.pieces[t] = [
-                shapely.difference(g, outline) if g.intersects(outline) else g
-                for g in self.pieces[t]
-            ]
-            self.pieces[t].append(laid_terrain(p, t))
+        # every visible piece the new card lies on loses what it covers: all terrains in
+        # one pass (the same operations, piece by piece, as one at a time)
+        pieces = np.array([g for t in TERRAINS for g in self.pieces[t]], dtype=object)
+        if len(pieces):
+            hit = np.asarray(shapely.intersects(pieces, outline), dtype=bool)
+            pieces[hit] = shapely.difference(pieces[hit], outline)
+        at = 0
+        for t, new in zip(TERRAINS, laid, strict=True):
+            n = len(self.pieces[t])
+            self.pieces[t] = [*pieces[at : at + n], new]
+            at += n
+        # the visible beach is the beach's pieces: made by the same operations
+        self.visible_beach = list(self.pieces["beach"])
         self._visible = {}
         self._edges = {}
+        self._kernel = None
         self._searches = {}
         self._children = {}
-        self.visible_beach.append(laid_terrain(p, "beach"))
-        self.footprint = shapely.union(self.footprint, outline)
         self.placements.append(p)
         self.outlines.append(outline)
         for s in card.symbols:
@@ -292,17 +328,20 @@ class Island:
         self._tx = np.array([t[1] for t in self.stars], dtype=np.float64)
         self._ty = np.array([t[2] for t in self.stars], dtype=np.float64)
         self._tr = np.array([t[3] for t in self.stars], dtype=np.float64)
-        # the indices (into the shown symbols) of those whose disc holds no star
-        self._coverable = np.array(
-            [
-                i
-                for i, s in enumerate(shown)
-                if not any(
-                    (s.x - tx) ** 2 + (s.y - ty) ** 2 < s.r**2 for _, tx, ty, _ in self.stars
-                )
-            ],
-            dtype=np.int64,
+        # the indices (into the shown symbols) of those whose disc holds no star: a box
+        # around each disc finds the few stars to measure exactly
+        near = (np.abs(self._sx[:, None] - self._tx[None, :]) <= self._sr[:, None] + 1) & (
+            np.abs(self._sy[:, None] - self._ty[None, :]) <= self._sr[:, None] + 1
         )
+        holds = [
+            i
+            for i, j in zip(*np.nonzero(near), strict=True)
+            if (shown[i].x - self.stars[j][1]) ** 2 + (shown[i].y - self.stars[j][2]) ** 2
+            < shown[i].r ** 2
+        ]
+        free = np.ones(len(shown), dtype=bool)
+        free[holds] = False
+        self._coverable = np.flatnonzero(free).astype(np.int64)
 
 
 # ---------------------------------------------------------------------- one placement
@@ -436,29 +475,6 @@ def is_legal(island: Island, p: Placement) -> bool:
 
 
 # ---------------------------------------------------------------------- candidates
-def legal_mask(island: Island, card: Card, px: Ints, py: Ints, ang: Ints) -> Bools:
-    """The five rules for N placements of one card at once (the same tests as the rules)."""
-    fx, fy = px.astype(np.float64), py.astype(np.float64)
-    full, clear = cover_arrays(card, fx, fy, ang, island._sx, island._sy, island._sr)
-    ok: Bools = np.asarray(full.any(axis=1) & (full | clear).all(axis=1))
-    if len(island._tx):
-        _, star_clear = cover_arrays(card, fx, fy, ang, island._tx, island._ty, island._tr)
-        ok &= star_clear.all(axis=1)
-    # (d) and (e) probe the same terrain in one pass: the beach ends (none may border it)
-    # and the edges of the other terrain (together less than BORDER_MIN)
-    ends = card.beach_ends
-    for theirs, mine in (("mainland", "sea"), ("sea", "mainland")):
-        idx = np.flatnonzero(ok)
-        pieces = ends + card.edges[mine]
-        if not pieces or not len(idx):
-            continue
-        found = border_lengths(pieces, fx[idx], fy[idx], ang[idx], island.terrain_edges(theirs))
-        end_found, side_found = found[:, :, : len(ends)], found[:, :, len(ends) :]
-        bad = (end_found >= BORDER_MIN).any(axis=(1, 2))
-        ok[idx[bad | (side_found.sum(axis=2) >= BORDER_MIN).any(axis=1)]] = False
-    return ok
-
-
 def raw_candidates(
     island: Island, card: Card, angles: Sequence[int] = CANDIDATE_ANGLES
 ) -> tuple[Ints, Ints, Ints]:
@@ -469,22 +485,16 @@ def raw_candidates(
     if not len(targets):
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty.copy(), empty.copy()
-    hw, hh = card.width / 2, card.height / 2
-    sx, sy, sr = island._sx[targets], island._sy[targets], island._sr[targets]
-    m = sr + CANDIDATE_MARGIN  # (T,)
-    spots = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a, b) != (0, 0)]
-    u = np.array([a for a, _ in spots], dtype=np.float64)[None, :] * (hw - m[:, None])  # (T,S)
-    v = np.array([b for _, b in spots], dtype=np.float64)[None, :] * (hh - m[:, None])
+    from vaka.games.atua.kernels import raw_poses  # numba, imported when first needed
+
+    m = island._sr[targets] + CANDIDATE_MARGIN
     ang = np.array(angles, dtype=np.int64)
-    c, s = COS[ang][None, :, None], SIN[ang][None, :, None]  # (1,A,1)
-    x = sx[:, None, None] - (c * u[:, None, :] - s * v[:, None, :])  # (T,A,S)
-    y = sy[:, None, None] - (s * u[:, None, :] + c * v[:, None, :])
-    px = np.rint(x).astype(np.int64).ravel()
-    py = np.rint(y).astype(np.int64).ravel()
-    pa = np.broadcast_to(ang[None, :, None], x.shape).ravel().copy()
-    # one integer per placement (x and y within 200 m, angle below 4096): a flat unique
-    # is many times faster than one over rows, and keeps the same first occurrences
-    keys = ((px + (1 << 21)) << 34) | ((py + (1 << 21)) << 12) | pa
+    px, py, pa, keys = raw_poses(
+        island._sx[targets], island._sy[targets], m, card.width / 2, card.height / 2, ang
+    )
+    ordered = np.sort(keys)
+    if (ordered[1:] != ordered[:-1]).all():  # no repeats (nearly always): a plain sort tells
+        return px, py, pa
     _, first = np.unique(keys, return_index=True)
     keep = np.sort(first)
     return px[keep], py[keep], pa[keep]
@@ -515,6 +525,14 @@ def _search(island: Island, card_id: str, angles: Sequence[int]) -> _Search:
     return found
 
 
+@lru_cache(maxsize=4096)
+def _order(n: int) -> Ints:
+    """The fixed, well-mixed order in which a search tests n raw placements (read-only)."""
+    order = np.random.default_rng(n).permutation(n)
+    order.setflags(write=False)
+    return order
+
+
 class _Search:
     """The legal placements of one card on one island, in a fixed, well-mixed order of the
     raw placements, found as far as anyone has asked.
@@ -530,7 +548,7 @@ class _Search:
             self.px = self.py = self.pa = np.zeros(0, dtype=np.int64)
         else:
             self.px, self.py, self.pa = raw_candidates(island, self.card, angles)
-        self.order = np.random.default_rng(len(self.px)).permutation(len(self.px))
+        self.order = _order(len(self.px))
         self.start = 0  # the raw placements tested so far (in ``order``)...
         self.chosen: list[int] = []  # ...and the legal ones among them
         self.lists: dict[int, list[Placement]] = {}
@@ -539,9 +557,10 @@ class _Search:
         """The first ``want`` legal placements (raw indices), or all there are."""
         while self.start < len(self.order) and len(self.chosen) < want:
             idx = self.order[self.start : 2 * self.start + batch]  # batches grow
-            ok = legal_mask(island, self.card, self.px[idx], self.py[idx], self.pa[idx])
-            self.chosen.extend(int(i) for i in idx[ok])
-            self.start += len(idx)
+            px, py, pa = self.px[idx], self.py[idx], self.pa[idx]
+            ok = legal_prefix(island, self.card, px, py, pa, want - len(self.chosen))
+            self.chosen.extend(int(i) for i in idx[: len(ok)][ok])
+            self.start += len(ok)
         return self.chosen[:want]
 
     def placements(self, island: Island, limit: int) -> list[Placement]:
