@@ -16,6 +16,7 @@ import sys
 
 from vaka.core.registry import load
 from vaka.core.rng import Rng
+from vaka.games.atua import candidates as C
 from vaka.games.atua import geometry as G
 from vaka.games.atua.cards import CARDS, ISLAND_IDS
 
@@ -38,7 +39,7 @@ def main(games: int) -> None:
     for island in islands:
         for card_id in [c for c in ISLAND_IDS if c not in island.card_ids][::9]:
             card = CARDS[card_id]
-            px, py, pa = G.raw_candidates(island, card)
+            px, py, pa = C.raw_candidates(island, card)
             ok = G.legal_mask(island, card, px, py, pa)
             legal += int(ok.sum())
             masks.update(ok.tobytes())

@@ -32,7 +32,11 @@ ROOT = Path(__file__).resolve().parent.parent
 _MEASURE = r"""
 import json, statistics, sys, time
 from vaka.games.atua.cards import ISLAND_IDS
-from vaka.games.atua.geometry import Island, Placement, candidates
+from vaka.games.atua.geometry import Island, Placement
+try:
+    from vaka.games.atua.candidates import candidates
+except ImportError:  # older commits keep the search in geometry
+    from vaka.games.atua.geometry import candidates
 from vaka.sim.bench import random_playouts
 
 what, seconds = sys.argv[1], float(sys.argv[2])

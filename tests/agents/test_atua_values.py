@@ -13,7 +13,8 @@ from vaka.agents.heuristics.atua import PER_CARD, _tahuma_pairs, values
 from vaka.core.rng import Rng, derive_seed
 from vaka.games.atua import GAME
 from vaka.games.atua import rules as R
-from vaka.games.atua.geometry import Placement, candidates, check
+from vaka.games.atua.candidates import candidates
+from vaka.games.atua.geometry import Placement, check
 from vaka.games.atua.scoring import island_counts, tahuma_breakdown
 from vaka.games.atua.state import AtuaState
 from vaka.games.atua.tiles import RESIDENTS

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import vaka as engine
 from tests.cli.process import vaka
-from vaka.games.atua.geometry import Placement, candidates, check
+from vaka.games.atua.candidates import candidates
+from vaka.games.atua.geometry import Placement, check
 from vaka.games.atua.state import AtuaState
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 
+from vaka.games.atua import candidates as C
 from vaka.games.atua import geometry as g
 from vaka.games.atua.cards import CARDS, ISLAND_IDS, VILLAGE_IDS
 from vaka.games.atua.params import CANDIDATE_LIMIT
@@ -21,7 +22,7 @@ def grown(seed: int, cards: int = 6) -> tuple[g.Island, list[str]]:
     isl = g.Island(rng.choice(VILLAGE_IDS))
     while len(isl.placements) <= cards:
         cid = deck.pop()
-        options = g.candidates(isl, cid)
+        options = C.candidates(isl, cid)
         if options:
             isl.place(rng.choice(options))
     return isl, deck
@@ -32,7 +33,7 @@ def test_every_candidate_is_legal_and_some_are_diagonal(seed: int) -> None:
     isl, deck = grown(seed)
     seen_diagonal = False
     for cid in deck[:4]:
-        options = g.candidates(isl, cid)
+        options = C.candidates(isl, cid)
         assert len(options) <= CANDIDATE_LIMIT
         assert len(set(options)) == len(options)
         for p in options:
@@ -45,7 +46,7 @@ def test_every_candidate_is_legal_and_some_are_diagonal(seed: int) -> None:
 def test_vectorized_test_agrees_with_the_rules() -> None:
     isl, deck = grown(3)
     card = CARDS[deck[0]]
-    px, py, pa = g.raw_candidates(isl, card)
+    px, py, pa = C.raw_candidates(isl, card)
     pick = np.random.default_rng(0).choice(len(px), size=150, replace=False)
     mask = g.legal_mask(isl, card, px[pick], py[pick], pa[pick])
     assert 0 < mask.sum() < len(pick)  # both kinds are tested
@@ -56,21 +57,21 @@ def test_vectorized_test_agrees_with_the_rules() -> None:
 
 def test_candidates_are_deterministic_and_spread() -> None:
     isl, deck = grown(4)
-    first = g.candidates(isl, deck[0])
-    assert first == g.candidates(isl.copy(), deck[0])
+    first = C.candidates(isl, deck[0])
+    assert first == C.candidates(isl.copy(), deck[0])
     assert len({p.angle for p in first}) >= 5
 
 
 def test_no_candidates_for_a_card_already_laid_or_a_village() -> None:
     isl, _ = grown(5, cards=2)
-    assert g.candidates(isl, isl.card_ids[1]) == []
-    assert g.candidates(isl, "v1") == []
+    assert C.candidates(isl, isl.card_ids[1]) == []
+    assert C.candidates(isl, "v1") == []
 
 
 @pytest.mark.parametrize("village", VILLAGE_IDS)
 def test_every_card_fits_on_a_village_with_a_coast(village: str) -> None:
     isl = g.Island(village)
-    misfits = {cid for cid in ISLAND_IDS if not g.candidates(isl, cid, limit=1)}
+    misfits = {cid for cid in ISLAND_IDS if not C.candidates(isl, cid, limit=1)}
     if CARDS[village].beaches:
         assert misfits == set()
     else:
@@ -83,7 +84,7 @@ def test_every_card_fits_on_a_village_with_a_coast(village: str) -> None:
 def test_the_same_card_laid_the_same_way_makes_one_shared_island() -> None:
     isl, deck = grown(3, cards=3)
     before = [str(p) for p in isl.placements], isl.covered.copy()
-    options = g.candidates(isl, deck[0])
+    options = C.candidates(isl, deck[0])
     child = isl.with_card(options[0])
     assert isl.with_card(options[0]) is child  # shared: measured and searched once
     assert isl.with_card(options[1]) is not child
@@ -91,7 +92,7 @@ def test_the_same_card_laid_the_same_way_makes_one_shared_island() -> None:
     fresh.add(options[0])
     assert [str(p) for p in child.placements] == [str(p) for p in fresh.placements]
     assert (child.covered == fresh.covered).all()
-    assert g.candidates(child, deck[1]) == g.candidates(fresh, deck[1])
+    assert C.candidates(child, deck[1]) == C.candidates(fresh, deck[1])
     # the island it was made from is unchanged, and a copy of it shares nothing
     assert ([str(p) for p in isl.placements], list(isl.covered)) == (before[0], list(before[1]))
     assert isl.copy().with_card(options[0]) is not child
@@ -99,7 +100,7 @@ def test_the_same_card_laid_the_same_way_makes_one_shared_island() -> None:
 
 def test_an_island_keeps_a_bounded_number_of_islands_made_from_it() -> None:
     isl, deck = grown(4, cards=2)
-    made = [isl.with_card(p) for cid in deck[:8] for p in g.candidates(isl, cid)]
+    made = [isl.with_card(p) for cid in deck[:8] for p in C.candidates(isl, cid)]
     assert len(made) > g.CHILDREN_KEPT  # enough to overflow
     assert len(isl._children) == g.CHILDREN_KEPT
     assert isl.with_card(made[-1].placements[-1]) is made[-1]  # the latest are kept

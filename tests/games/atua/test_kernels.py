@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from vaka.core import Rng
 from vaka.games.atua import GAME, masks
+from vaka.games.atua import candidates as C
 from vaka.games.atua import geometry as G
 from vaka.games.atua.cards import CARDS, ISLAND_IDS, Card
 from vaka.games.atua.clip import Edges, lengths_inside
@@ -105,7 +106,7 @@ def test_kernel_agrees_with_the_reference_on_real_islands(
     island = islands(seed, players, steps)[seed % players]
     free = [c for c in ISLAND_IDS if c not in island.card_ids]
     card = CARDS[free[card_pick % len(free)]]
-    px, py, pa = G.raw_candidates(island, card)
+    px, py, pa = C.raw_candidates(island, card)
     moves = np.random.default_rng(seed).integers(-jitter, jitter + 1, size=(2, len(px)))
     px, py = px + moves[0], py + moves[1]
     fast = legal_mask(island, card, px, py, pa)
@@ -116,7 +117,7 @@ def test_kernel_verdicts_on_a_real_island() -> None:
     """Both kinds of verdict come out of the kernel on a real island."""
     island = islands(7, 4, 80)[0]
     card = CARDS[next(c for c in ISLAND_IDS if c not in island.card_ids)]
-    px, py, pa = G.raw_candidates(island, card)
+    px, py, pa = C.raw_candidates(island, card)
     assert set(np.unique(legal_mask(island, card, px, py, pa))) == {False, True}
 
 

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from vaka.core.words import counted
 from vaka.games.atua import actions as A
-from vaka.games.atua.geometry import Placement, candidates, check, explain, fits
+from vaka.games.atua.candidates import candidates, fits
+from vaka.games.atua.geometry import Placement, check, explain
 from vaka.games.atua.params import SCORINGS, SOURCES, SPARE_COST
 from vaka.games.atua.scoring import row_pairs, source_points
 from vaka.games.atua.tiles import FATES, RESIDENTS
