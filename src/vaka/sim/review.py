@@ -28,6 +28,7 @@ from vaka.core.errors import VakaError
 from vaka.core.record import replay
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
+from vaka.core.state import State
 from vaka.sim.review_judge import Budget, Estimate, hindsight, judge
 from vaka.sim.review_labels import (
     BLUNDER,
@@ -54,9 +55,12 @@ __all__ = [
     "Estimate",
     "Review",
     "SeatReport",
+    "assemble",
+    "decision_seed",
     "judge",
     "label",
     "move_accuracy",
+    "plan",
     "review_decision",
     "review_game",
     "seat_report",
@@ -182,6 +186,49 @@ def _review_many(
     return [review_decision(record, i, budget, decision_seed(seed, i), full) for i in indices]
 
 
+def plan(
+    record: Mapping[str, Any],
+    seats: Sequence[int] | None = None,
+    only: Sequence[int] | None = None,
+) -> tuple[State, tuple[int, ...], list[int]]:
+    """What a review of ``record`` judges: the finished game, the seats reviewed and the
+    indices of their decisions. Refuses (before anything is judged) a damaged record
+    (InvalidRecord), an unfinished game or a bad seat (VakaError)."""
+    final = replay(record)
+    if not final.is_over:
+        raise VakaError("the game is not finished: only finished games are reviewed")
+    wanted = tuple(range(final.players)) if seats is None else tuple(dict.fromkeys(seats))
+    for seat in wanted:
+        final.check_seat(seat)
+    indices = [i for i, (s, _) in enumerate(record["actions"]) if int(s) in wanted]
+    if only is not None:
+        indices = sorted(set(indices) & set(only))
+    return final, wanted, indices
+
+
+def assemble(
+    record: Mapping[str, Any],
+    final: State,
+    seats: tuple[int, ...],
+    decisions: Sequence[Decision],
+    budget: Budget,
+    seed: int,
+) -> Review:
+    """The review made of its judged ``decisions`` (any order)."""
+    return Review(
+        game=final.game.id,
+        players=final.players,
+        record_seed=final.seed,
+        seats=seats,
+        seed=seed,
+        budget=budget,
+        decisions=tuple(sorted(decisions, key=lambda d: d.index)),
+        scores=tuple(final.scores()),
+        winners=tuple(final.winners()),
+        actions=tuple((int(s), str(t)) for s, t in record["actions"]),
+    )
+
+
 def review_game(
     record: Mapping[str, Any],
     seats: Sequence[int] | None = None,
@@ -203,16 +250,7 @@ def review_game(
     budget = budget or Budget()
     if type(jobs) is not int or jobs < 1:
         raise VakaError(f"the number of jobs must be at least 1, not {jobs!r}")
-    final = replay(record)
-    if not final.is_over:
-        raise VakaError("the game is not finished: only finished games are reviewed")
-    wanted = tuple(range(final.players)) if seats is None else tuple(dict.fromkeys(seats))
-    for seat in wanted:
-        final.check_seat(seat)
-    actions = [(int(s), str(t)) for s, t in record["actions"]]
-    indices = [i for i, (s, _) in enumerate(actions) if s in wanted]
-    if only is not None:
-        indices = sorted(set(indices) & set(only))
+    final, wanted, indices = plan(record, seats, only)
     done: list[Decision] = []
     if jobs == 1 or len(indices) < 2:
         for i in indices:
@@ -229,19 +267,7 @@ def review_game(
                 done += future.result()
                 if progress:
                     progress(len(done))
-        done.sort(key=lambda d: d.index)
-    return Review(
-        game=final.game.id,
-        players=final.players,
-        record_seed=final.seed,
-        seats=wanted,
-        seed=seed,
-        budget=budget,
-        decisions=tuple(done),
-        scores=tuple(final.scores()),
-        winners=tuple(final.winners()),
-        actions=tuple(actions),
-    )
+    return assemble(record, final, wanted, done, budget, seed)
 
 
 def game_name(review: Review) -> str:
