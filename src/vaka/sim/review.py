@@ -29,7 +29,7 @@ from vaka.core.record import replay
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
-from vaka.sim.review_judge import Budget, Estimate, hindsight, judge
+from vaka.sim.review_judge import Budget, Estimate, hindsight, judge, loss_of
 from vaka.sim.review_labels import (
     BLUNDER,
     FORCED,
@@ -88,6 +88,8 @@ class Decision:
     #: with the full information (the true cards and future), the same candidates in the
     #: same order; only when asked for, and never used for the label
     hindsight: tuple[Estimate, ...] = ()
+    #: a game alone: ``loss`` counts the score given up (``solo_loss``), not a win chance
+    solo: bool = False
 
     @property
     def forced(self) -> bool:
@@ -153,14 +155,15 @@ def review_decision(
     legal = len(obs.legal_actions)
     if legal == 1:
         return Decision(index, seat, text, 1)
-    estimates, spread = judge(obs, taken, budget, seed)
+    solo = state.players == 1
+    estimates, spread = judge(obs, taken, budget, seed, solo)
     known = (
         hindsight(state, seat, [e.action for e in estimates], budget.playouts, seed) if full else []
     )
     chosen = next(e for e in estimates if e.action == str(taken))
     best = estimates[0]
-    gap = best.win - estimates[1].win if len(estimates) > 1 else None
-    loss = best.win - chosen.win
+    gap = loss_of([best, estimates[1]], estimates[1].action, solo) if len(estimates) > 1 else None
+    loss = loss_of(estimates, text, solo)
     return Decision(
         index,
         seat,
@@ -172,6 +175,7 @@ def review_decision(
         best.margin - chosen.margin,
         spread,
         tuple(known) if full else (),
+        solo,
     )
 
 
@@ -287,6 +291,13 @@ def describe(decision: Decision) -> str:
     head = f"action {decision.index + 1}, seat {decision.seat}: {decision.taken}"
     if best is None or chosen is None:
         return f"{head} (forced)"
+    if decision.solo:
+        if best is chosen or decision.loss <= 0:
+            return f"{head}, the best here ({chosen.margin:.1f} points at the end)"
+        return (
+            f"{head} led to {chosen.margin:.1f} points at the end; {best.action} was worth "
+            f"{best.margin:.1f} ({decision.margin_loss:+.1f}): a {decision.label}"
+        )
     if best is chosen or decision.loss <= 0:
         return f"{head}, the best here ({chosen.win:.0%} to win)"
     return (

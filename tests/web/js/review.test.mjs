@@ -52,3 +52,24 @@ test("progress reads as a person would say it", () => {
     "Reviewing… 3 of 40 decisions");
   assert.equal(progressText({ status: "failed", reason: "boom" }), "boom");
 });
+
+test("alone, the verdict and the graph speak of the final score, not a win chance", () => {
+  const solo = {
+    players: 1,
+    steps: 4,
+    decisions: [
+      { index: 0, seat: 0, taken: "a", label: "good", loss: 0, margin_loss: 0, spread: 0,
+        candidates: [{ action: "a", win: 1, margin: 50 }, { action: "b", win: 1, margin: 48 }] },
+      { index: 2, seat: 0, taken: "c", label: "blunder", loss: 0.3, margin_loss: 10, spread: 0,
+        candidates: [{ action: "d", win: 1, margin: 50 }, { action: "c", win: 1, margin: 40 }] },
+    ],
+  };
+  assert.equal(verdict(solo.decisions[1], true),
+    "blunder: gave up 10.0 points of final score; d was worth 50.0 against 40.0");
+  assert.equal(verdict(solo.decisions[0], true), "good: the best found here (50.0 points)");
+  const g = graph(solo, 0, { width: 48, height: 70, pad: 4 });
+  // y runs from 40 points (bottom, 66) to 50 (top, 4); x: 4 + 40 * step / 4
+  assert.equal(g.taken, "14,4 34,66");
+  assert.deepEqual(g.ticks.map((t) => t.text), ["40", "45", "50"]);
+  assert.deepEqual(g.marks.map((m) => [m.step, m.cy]), [[3, 66]]);
+});

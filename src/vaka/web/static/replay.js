@@ -63,7 +63,7 @@ export function Replay({ id, review: start = null }) {
       </select></label>
     </div>
     <p class="last-event" aria-live="polite">${last ? last.text : "The game begins."}
-      ${judged && html` <${MoveVerdict} decision=${judged} />`}</p>
+      ${judged && html` <${MoveVerdict} decision=${judged} solo=${review.players === 1} />`}</p>
     <div class="replay-body">
       <section class="board-area"><${Board} view=${view} seat=${view.seat} legal=${[]}
         act=${() => {}} check=${() => {}} table=${table} /></section>

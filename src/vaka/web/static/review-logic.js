@@ -19,40 +19,60 @@ export function chosen(d) {
   return d.candidates.find((c) => c.action === d.taken) || null;
 }
 
-// One decision in words, as shown beside its move.
-export function verdict(d) {
+// One decision in words, as shown beside its move. Alone (solo) a decision is judged by
+// the final score it gave up, not by a win chance.
+export function verdict(d, solo = false) {
   if (d.label === "forced") return "forced: the only legal action";
   const mine = chosen(d);
   const best = d.candidates[0];
+  const worth = (c) => (solo ? `${c.margin.toFixed(1)} points` : `${pct(c.win)} to win`);
   if (!mine || !best || best.action === d.taken || d.loss <= 0) {
-    return `${d.label}: the best found here (${pct(mine ? mine.win : best.win)} to win)`;
+    return `${d.label}: the best found here (${worth(mine || best)})`;
+  }
+  if (solo) {
+    return `${d.label}: gave up ${d.margin_loss.toFixed(1)} points of final score; ` +
+      `${best.action} was worth ${best.margin.toFixed(1)} against ${mine.margin.toFixed(1)}`;
   }
   return `${d.label}: gave up ${pct(d.loss)} ± ${pct(d.spread)} of win chance; ` +
     `${best.action} was worth ${pct(best.win)} against ${pct(mine.win)}`;
 }
 
 // A seat's graph in an SVG box of width × height (pad around the plot): the win chance
-// after each judged decision of the action taken and of the best candidate, as polyline
-// points, and a mark for each labelled decision. x is the replay step after the move.
+// (alone: the expected final score, between its lowest and highest) after each judged
+// decision of the action taken and of the best candidate, as polyline points, and a mark
+// for each labelled decision. x is the replay step after the move; ticks label the y axis.
 export function graph(review, seat, { width = 600, height = 160, pad = 24 } = {}) {
+  const solo = review.players === 1;
   const steps = Math.max(1, review.steps);
-  const x = (step) => pad + ((width - 2 * pad) * step) / steps;
-  const y = (win) => height - pad - (height - 2 * pad) * win;
   const mine = review.decisions.filter((d) => d.seat === seat && d.label !== "forced");
-  const line = (pick) => mine.map((d) => `${r1(x(d.index + 1))},${r1(y(pick(d)))}`).join(" ");
+  const margins = mine.flatMap((d) => d.candidates.map((c) => c.margin));
+  const lo = solo && margins.length ? Math.floor(Math.min(...margins)) : 0;
+  const hi = solo && margins.length ? Math.max(lo + 1, Math.ceil(Math.max(...margins))) : 1;
+  const value = (c) => (solo ? (c.margin - lo) / (hi - lo) : c.win);
+  const x = (step) => pad + ((width - 2 * pad) * step) / steps;
+  const y = (v) => height - pad - (height - 2 * pad) * v;
+  const taken = (d) => chosen(d) || d.candidates[0];
+  const line = (pick) => mine.map((d) => `${r1(x(d.index + 1))},${r1(y(value(pick(d))))}`)
+    .join(" ");
+  const ticks = [0, 0.5, 1].map((v) => ({
+    v,
+    text: solo ? `${Math.round(lo + v * (hi - lo))}` : pct(v),
+  }));
   return {
     width,
     height,
     x,
     y,
-    taken: line((d) => (chosen(d) || d.candidates[0]).win),
-    best: line((d) => d.candidates[0].win),
+    solo,
+    ticks,
+    taken: line(taken),
+    best: line((d) => d.candidates[0]),
     marks: mine.filter((d) => MARKED.includes(d.label)).map((d) => ({
       step: d.index + 1,
       label: d.label,
       decision: d,
       cx: r1(x(d.index + 1)),
-      cy: r1(y((chosen(d) || d.candidates[0]).win)),
+      cy: r1(y(value(taken(d)))),
     })),
   };
 }

@@ -89,7 +89,8 @@ function Shown({ review, table, step, goTo }) {
         <button class=${`review-move ${d.index + 1 === step ? "here" : ""}`}
           onClick=${() => goTo(d.index + 1, d.seat)}>
           <span class="move-no">#${d.index + 1}</span>${` Seat ${d.seat}: ${d.taken} `}
-          <${Label} label=${d.label} />${` −${pct(d.loss)}`}</button></li>`)}</ol>`}`;
+          <${Label} label=${d.label} />${review.players === 1
+            ? ` −${d.margin_loss.toFixed(1)} points` : ` −${pct(d.loss)}`}</button></li>`)}</ol>`}`;
 }
 
 function Graph({ review, seat, table, step, goTo }) {
@@ -97,9 +98,9 @@ function Graph({ review, seat, table, step, goTo }) {
   const name = seatName(table, seat);
   return html`<figure class="review-graph">
     <svg viewBox=${`0 0 ${g.width} ${g.height}`} role="img"
-      aria-label=${`${name}: win chance after each of its decisions`}>
-      ${[0, 0.5, 1].map((w) => html`<line class="grid" x1=${g.x(0)} x2=${g.x(review.steps)}
-        y1=${g.y(w)} y2=${g.y(w)} /><text class="axis" x="2" y=${g.y(w) + 4}>${pct(w)}</text>`)}
+      aria-label=${`${name}: ${what(g)} after each of its decisions`}>
+      ${g.ticks.map((t) => html`<line class="grid" x1=${g.x(0)} x2=${g.x(review.steps)}
+        y1=${g.y(t.v)} y2=${g.y(t.v)} /><text class="axis" x="2" y=${g.y(t.v) + 4}>${t.text}</text>`)}
       <line class="now" x1=${g.x(step)} x2=${g.x(step)} y1=${g.y(0)} y2=${g.y(1)} />
       <polyline class="best" points=${g.best} />
       <polyline class="taken" points=${g.taken} />
@@ -108,12 +109,13 @@ function Graph({ review, seat, table, step, goTo }) {
           onClick=${() => goTo(m.step, seat)}
           onKeyDown=${(e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault();
             goTo(m.step, seat); } }}>
-        <title>${`#${m.step} ${m.decision.taken}: ${verdict(m.decision)}`}</title>
+        <title>${`#${m.step} ${m.decision.taken}: ${verdict(m.decision, g.solo)}`}</title>
         <circle cx=${m.cx} cy=${m.cy} r="5" /></g>`)}
     </svg>
     <figcaption><span class="dot" style=${`--seat: ${seatColour(seat)}`}
-      aria-hidden="true"></span> ${name}: win chance of the action taken (solid) and of the best choice found
-      (dashed); marks are labelled decisions, the line is this step.</figcaption>
+      aria-hidden="true"></span> ${name}: ${what(g)} of
+      the action taken (solid) and of the best choice found (dashed); marks are labelled
+      decisions, the line is this step.</figcaption>
   </figure>`;
 }
 
@@ -122,11 +124,12 @@ export function Label({ label }) {
 }
 
 // What the review said of the move a replay step just showed.
-export function MoveVerdict({ decision }) {
+export function MoveVerdict({ decision, solo }) {
   if (!decision) return null;
   return html`<span class="move-verdict"><${Label} label=${decision.label} />
-    ${" "}${verdict(decision).replace(/^[^:]*: /, "")}</span>`;
+    ${" "}${verdict(decision, solo).replace(/^[^:]*: /, "")}</span>`;
 }
 
+const what = (g) => (g.solo ? "expected final score" : "win chance");
 const cls = (label) => `label-${label.replace(/ /g, "-")}`;
 const seatName = (t, seat) => `Seat ${seat} · ${t.seats[seat].name || "open"}`;
