@@ -20,7 +20,7 @@ import logging
 import multiprocessing
 from collections import OrderedDict
 from collections.abc import Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -179,6 +179,10 @@ class Reviews:
             except Exception as exc:  # a worker died or the record cannot be judged
                 log.exception("the review of %s failed", job.key)
                 job.status, job.reason = "failed", f"the review failed: {exc}"
+                if isinstance(exc, BrokenExecutor) and self.pool is not None:
+                    self.pool.shutdown(wait=False, cancel_futures=True)
+                    self.pool = None  # a fresh one for the next review
+                    self._start()
             finally:
                 self.waiting.remove(job)
                 job.record = {}  # the review is kept; the record is not needed now
