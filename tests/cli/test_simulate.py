@@ -207,3 +207,31 @@ def test_bench_runs_atua() -> None:
     assert done.returncode == 0, done.stderr
     (result,) = json.loads(done.stdout)["results"]
     assert result["game"] == "atua" and result["actions"] > 0
+
+
+def test_review_attaches_each_agents_accuracy_and_labels(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    args = ("rapa-nui", "-p", "2", "-n", "1", "-a", "medium,random", "--review")
+    tiny = ("--review-budget", "1", "--review-iterations", "5")
+    done = vaka("simulate", *args, *tiny, "--report", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "Reviews (1 playouts per candidate)" in done.stdout
+    rows = [line for line in done.stdout.splitlines() if line.startswith(("│ medium", "│ random"))]
+    assert any("%" in row and "–" in row for row in rows[-2:])  # shares with intervals
+    data = json.loads((out / "results.json").read_text())
+    reviews = {r["agent"]: r for r in data["reviews"]}
+    assert set(reviews) == {"medium", "random"}
+    for review in reviews.values():
+        assert review["seat_games"] == 1 and 0 <= review["accuracy"] <= 100
+        shares = review["labels"]
+        assert sum(s["count"] for s in shares.values()) == review["decisions"] > 0
+        assert all(s["ci95"][0] <= s["share"] <= s["ci95"][1] for s in shares.values())
+    assert data["review_budget"] == {
+        "playouts": 1,
+        "candidates": 4,
+        "iterations": 5,
+        "confirm": True,
+    }
+    assert "<h2>Reviews</h2>" in (out / "index.html").read_text()
+    bad = vaka("simulate", *args, "--review-budget", "0")
+    assert bad.returncode == 2 and "review-budget" in bad.stderr

@@ -23,6 +23,7 @@ CODES = {
     "refused",
     "too_large",
     "rate_limited",
+    "busy",
     "unavailable",
 }
 ANSWER: TypeAdapter[TableState | ErrorMessage | Checked] = TypeAdapter(

@@ -27,6 +27,7 @@ from vaka.sim.review import (
     seat_report,
 )
 from vaka.sim.review_judge import hindsight
+from vaka.sim.review_labels import SOLO_POINTS, solo_loss
 
 SMALL = Budget(playouts=4)
 
@@ -257,3 +258,33 @@ def test_an_action_written_otherwise_in_the_record_is_still_the_action_taken() -
     decision = review_decision(record, PLANT_AT, Budget(playouts=4), 3)
     assert decision.taken == PLANT_BAD and decision.chosen is not None
     assert decision.label in ("mistake", "blunder")
+
+
+def test_alone_a_decision_is_labelled_by_the_score_it_gave_up() -> None:
+    """Against Tahuma the win chance is often the same for every candidate: the solo
+    review ranks candidates by final score and labels the points given up."""
+    assert [label(solo_loss(p)) for p in (2.9, 3, 6, 9, 40)] == [
+        "good",
+        "inaccuracy",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
+    assert solo_loss(-5) == 0 and solo_loss(SOLO_POINTS * 3) == 1
+    record = random_record("atua", 1, 2)
+    n = len(record["actions"])
+    review = review_game(record, budget=Budget(playouts=2, iterations=10), only=range(n - 4, n))
+    judged = [d for d in review.decisions if not d.forced]
+    assert judged and all(d.solo for d in judged)
+    for d in judged:
+        margins = [e.margin for e in d.estimates]
+        assert margins == sorted(margins, reverse=True)  # best first by score
+        assert d.chosen is not None
+        assert d.margin_loss == pytest.approx(d.estimates[0].margin - d.chosen.margin)
+        assert d.loss == pytest.approx(solo_loss(d.margin_loss))
+        gap = solo_loss(margins[0] - margins[1]) if len(margins) > 1 else None
+        assert d.label == label(d.loss, gap)
+    other = random_record("rapa-nui", 2, 2)
+    n = len(other["actions"])
+    two = review_game(other, budget=Budget(playouts=1, iterations=10), only=range(n - 4, n))
+    assert not any(d.solo for d in two.decisions)

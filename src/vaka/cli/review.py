@@ -18,6 +18,7 @@ from vaka.core.errors import VakaError
 from vaka.core.record import load_record, replay
 from vaka.core.registry import load
 from vaka.sim.review import MARKED, Budget, Decision, Review, review_game, turning_points
+from vaka.sim.review_labels import SOLO_POINTS
 
 DEFAULT = Budget()
 STYLES = {"only move": "blue", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "red"}
@@ -152,7 +153,16 @@ def show(review: Review, elapsed: float) -> None:
         for point in points:
             console.print(f"  · {escape(point)}")
     moves = Table(title="Labelled decisions")
-    columns = ["#", "seat", "taken", "label", "loss", "best instead", "win chance"]
+    solo = review.players == 1  # labelled by the score given up (docs/REVIEW.md)
+    columns = [
+        "#",
+        "seat",
+        "taken",
+        "label",
+        "loss",
+        "best instead",
+        "score" if solo else "win chance",
+    ]
     full = any(d.hindsight for d in review.decisions)
     if full:
         columns.append("hindsight")
@@ -169,9 +179,13 @@ def show(review: Review, elapsed: float) -> None:
             str(d.seat),
             escape(d.taken),
             f"[{style}]{d.label}[/{style}]",
-            f"{d.loss:.0%} ± {d.spread:.0%}",
+            f"{d.margin_loss:.1f} pts ± {d.spread * SOLO_POINTS:.1f}"
+            if solo
+            else f"{d.loss:.0%} ± {d.spread:.0%}",
             escape(best.action),
-            f"{chosen.win:.0%} → {best.win:.0%}",
+            f"{chosen.margin:.1f} → {best.margin:.1f}"
+            if solo
+            else f"{chosen.win:.0%} → {best.win:.0%}",
             *([known(d)] if full else []),
         )
     if moves.row_count:

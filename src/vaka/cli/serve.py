@@ -33,6 +33,24 @@ def command(
     hard_seconds: Annotated[
         float, typer.Option(help="Seconds the hard bot thinks per move.")
     ] = 1.0,
+    review_workers: Annotated[
+        int,
+        typer.Option(
+            help="Processes that review finished games (one review at a time; each uses "
+            "one core while a review runs)."
+        ),
+    ] = 1,
+    review_playouts: Annotated[
+        int,
+        typer.Option(
+            help="Playouts per candidate action of a review unless a request asks for "
+            "another number (1-24): about a minute of one core for Rapa Nui at 6."
+        ),
+    ] = 6,
+    review_iterations: Annotated[
+        int,
+        typer.Option(help="Search iterations a review spends picking candidates among many."),
+    ] = 150,
 ) -> None:
     """Run the game service: tables with seats for people and bots, over HTTP and
     WebSockets. The database's schema is brought up to date first.
@@ -46,11 +64,22 @@ def command(
     import uvicorn
 
     from vaka.server.api import create_app
+    from vaka.sim.review import Budget
 
+    if review_workers < 1 or review_iterations < 1 or not 1 <= review_playouts <= 24:
+        raise typer.BadParameter(
+            "--review-workers and --review-iterations are at least 1, --review-playouts 1-24"
+        )
     url = database(db)
     console.print(f"vaka serves on [bold]http://{host}:{port}/[/bold] (database: {url})")
     console.print(f"The API and its schema: http://{host}:{port}/docs")
-    app = create_app(url, bot_workers=bot_workers, budgets={"hard": hard_seconds})
+    app = create_app(
+        url,
+        bot_workers=bot_workers,
+        budgets={"hard": hard_seconds},
+        review_workers=review_workers,
+        review_budget=Budget(playouts=review_playouts, iterations=review_iterations),
+    )
     # A server keeps every table's game in memory: Python's default collector would scan
     # them all again and again (pauses of 100 ms and more with 200 tables). What is loaded
     # now stays for good; young objects are collected ten times less often.

@@ -15,6 +15,8 @@ from rich.table import Table
 from vaka.cli.common import OPTION_HELP, console, errors, friendly_errors, parse_options
 from vaka.core.errors import InvalidOptions
 from vaka.core.registry import load
+from vaka.sim.review_judge import Budget
+from vaka.sim.review_labels import LABELS
 from vaka.sim.runner import BACKENDS, MIXED, SimulationResult, simulate
 
 
@@ -110,6 +112,32 @@ def command(
             show_default=False,
         ),
     ] = None,
+    review: Annotated[
+        bool,
+        typer.Option(
+            "--review",
+            help="Also review every game for every seat (as 'vaka review' does) and show, "
+            "per agent, its accuracy and how its decisions were labelled. Slow: about a "
+            "minute of one core per game at the default budget.",
+        ),
+    ] = False,
+    review_budget: Annotated[
+        int,
+        typer.Option(
+            "--review-budget",
+            min=1,
+            help="With --review: playouts per candidate action (as 'vaka review --budget').",
+        ),
+    ] = Budget().playouts,
+    review_iterations: Annotated[
+        int,
+        typer.Option(
+            "--review-iterations",
+            min=1,
+            help="With --review: search iterations that pick the candidates among many "
+            "actions (as 'vaka review --iterations').",
+        ),
+    ] = Budget().iterations,
 ) -> None:
     """Play a tournament between bots: wins, scores and ratings per agent and per seat.
 
@@ -140,6 +168,8 @@ def command(
       vaka simulate rapa-nui -a medium,easy,random --report out [dim]# tournament + HTML[/dim]
 
       vaka simulate rapa-nui --json > stats.json    [dim]# machine-readable[/dim]
+
+      vaka simulate rapa-nui -p 2 -n 20 -a hard,medium --review -j 2 [dim]# and reviewed[/dim]
     """
     if backend not in BACKENDS:
         raise typer.BadParameter(f"choose {' or '.join(BACKENDS)}", param_hint="--backend")
@@ -174,6 +204,9 @@ def command(
                 options=parse_options(option),
                 backend=backend,
                 address=address,
+                review=(
+                    Budget(playouts=review_budget, iterations=review_iterations) if review else None
+                ),
             )
         elapsed = time.perf_counter() - started
         index = None
@@ -233,8 +266,16 @@ def show(result: SimulationResult, name: str, elapsed: float) -> None:
             )
         console.print(by_category)
 
+    if result.review_budget is not None:
+        show_reviews(result)
+
     length = result.length
-    speed = f"; {result.games / elapsed:,.0f} games/s" if elapsed > 0 else ""
+    speed = ""
+    if elapsed > 0:
+        per_second = result.games / elapsed
+        speed = (
+            f"; {per_second:,.0f} games/s" if per_second >= 1 else f"; {1 / per_second:,.1f} s/game"
+        )
     console.print(
         f"Game length: mean {length.mean:.1f}, median {length.median:g} actions "
         f"(min {length.min:g}, max {length.max:g}){speed}"
@@ -278,3 +319,30 @@ def show_agents(result: SimulationResult, title: str) -> None:
             f"{rating.ordinal:.2f}",
         )
     console.print(ratings)
+
+
+def show_reviews(result: SimulationResult) -> None:
+    """Per agent: the mean review accuracy of its seat-games, and its decisions' labels."""
+    assert result.review_budget is not None
+    table = Table(
+        title=f"Reviews ({result.review_budget.playouts} playouts per candidate): accuracy "
+        "per seat-game and share of judged decisions per label",
+        caption="accuracy 0-100 with its 95% interval; label shares with 95% Wilson "
+        "intervals (docs/REVIEW.md)",
+    )
+    table.add_column("agent")
+    for header in ("decisions", "accuracy", "95% CI", *LABELS):
+        table.add_column(header, justify="right")
+    for agent in result.reviews:
+        table.add_row(
+            agent.agent,
+            str(agent.decisions),
+            "–" if agent.accuracy is None else f"{agent.accuracy:.1f}",
+            f"{agent.low:.0f}–{agent.high:.0f}",
+            *(
+                f"{agent.labels[label].share:.0%} ({agent.labels[label].low:.0%}–"
+                f"{agent.labels[label].high:.0%})"
+                for label in LABELS
+            ),
+        )
+    console.print(table)

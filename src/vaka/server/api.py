@@ -25,7 +25,7 @@ from vaka.core.errors import UnknownGame, VakaError
 from vaka.core.registry import game_ids, load
 from vaka.server import ws
 from vaka.server.bots import Bots
-from vaka.server.errors import Forbidden, Stale, code_of, first_error
+from vaka.server.errors import Forbidden, NotFound, Refused, Stale, code_of, first_error
 from vaka.server.messages import (
     Act,
     ChatLine,
@@ -38,14 +38,18 @@ from vaka.server.messages import (
     Hint,
     Joined,
     JoinSeat,
+    ReviewRequest,
+    ReviewStatus,
     Say,
     TableState,
     TableSummary,
     Undo,
 )
+from vaka.server.reviews import DEFAULT, Reviews
 from vaka.server.schema import upgrade
 from vaka.server.service import TableService
 from vaka.server.store import Store
+from vaka.sim.review import Budget
 from vaka.web import STATIC
 
 log = logging.getLogger(__name__)
@@ -80,7 +84,21 @@ def maybe_bearer(
     return bearer(authorization) if authorization else None
 
 
-def create_app(url: str, bot_workers: int = 1, budgets: dict[str, float] | None = None) -> FastAPI:
+def reviews(request: Request) -> Reviews:
+    found: Reviews = request.app.state.reviews
+    return found
+
+
+ReviewQueue = Annotated[Reviews, Depends(reviews)]
+
+
+def create_app(
+    url: str,
+    bot_workers: int = 1,
+    budgets: dict[str, float] | None = None,
+    review_workers: int = 1,
+    review_budget: Budget = DEFAULT,
+) -> FastAPI:
     """The application for a database URL (its schema is brought up to date on start)."""
 
     @asynccontextmanager
@@ -94,12 +112,14 @@ def create_app(url: str, bot_workers: int = 1, budgets: dict[str, float] | None 
 
             fanout = await Fanout.start(store, service)
         app.state.service = service
+        app.state.reviews = Reviews(review_workers, review_budget)
         await service.start()
         try:
             yield
         finally:
             if fanout is not None:
                 await fanout.stop()
+            app.state.reviews.close()
             await service.close()
             await store.close()
 
@@ -256,6 +276,39 @@ def create_app(url: str, bot_workers: int = 1, budgets: dict[str, float] | None 
     ) -> dict[str, Any]:
         """A finished game after ``step`` actions, as a seat (or a spectator) saw it."""
         return await svc.replay(table_id, step, seat)
+
+    @app.post(
+        "/api/tables/{table_id}/review",
+        status_code=202,
+        responses={429: {"model": ErrorMessage}},
+    )
+    async def review(
+        table_id: str, req: ReviewRequest, svc: Service, queue: ReviewQueue
+    ) -> ReviewStatus:
+        """Ask for a finished game's review (docs/REVIEW.md): every decision of ``seat``
+        (null: of every seat) judged from what its seat could know then. Reviews run one
+        at a time and take about a minute; poll ``GET .../review`` until ``status`` is
+        ``done``. A game not over is refused (409), a full queue too (429 ``busy``)."""
+        table = await svc.table(table_id)
+        if not table.state.is_over:
+            raise Refused("a game is reviewed once it is over")
+        if req.seat is not None and req.seat >= table.data.players:
+            raise NotFound(f"table {table_id} has no seat {req.seat}")
+        return queue.ask(table_id, table.state.record(), req.seat, req.playouts)
+
+    @app.get("/api/tables/{table_id}/review")
+    async def review_status(
+        table_id: str,
+        queue: ReviewQueue,
+        seat: Annotated[int | None, Query(ge=0, le=7)] = None,
+        playouts: Annotated[int | None, Query(ge=1, le=24)] = None,
+    ) -> ReviewStatus:
+        """Where the review asked for with these ``seat`` and ``playouts`` stands, and
+        the review once it is done (404 if nobody asked for it)."""
+        found = queue.find(table_id, seat, playouts)
+        if found is None:
+            raise NotFound(f"nobody asked for this review of table {table_id!r}")
+        return found
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, svc: Service) -> Response:

@@ -141,7 +141,8 @@ class TableState(BaseModel):
 
 class ErrorMessage(BaseModel):
     """Every refusal: ``error`` is a code (illegal, malformed, stale, forbidden,
-    not_found, invalid, refused, too_large, rate_limited, unavailable), ``reason`` a sentence."""
+    not_found, invalid, refused, too_large, rate_limited, busy, unavailable), ``reason``
+    a sentence."""
 
     type: Literal["error"] = "error"
     error: str
@@ -200,3 +201,74 @@ class GameInfo(BaseModel):
     max_players: int
     options: dict[str, dict[str, Any]]
     levels: list[str]
+
+
+class ReviewRequest(Strict):
+    """Ask for a finished game's review: one seat's decisions (``seat``) or every seat's
+    (null); ``playouts`` per candidate action (more is slower and surer; default: the
+    server's, about a minute for Rapa Nui)."""
+
+    seat: Annotated[int, Field(ge=0, le=7)] | None = None
+    playouts: Annotated[int, Field(ge=1, le=24)] | None = None
+
+
+class ReviewCandidate(BaseModel):
+    action: str
+    win: float  # win chance, 0-1, over the playouts
+    margin: float  # mean final lead over the strongest rival (alone: the score)
+
+
+class ReviewedDecision(BaseModel):
+    """One decision: ``index`` actions were played before it (the replay's step), the
+    action taken, its label, and the candidates best first (none when forced)."""
+
+    index: int
+    seat: int
+    taken: str
+    legal: int
+    label: Literal["only move", "good", "inaccuracy", "mistake", "blunder", "forced"]
+    loss: float  # win chance given up against the best candidate, 0-1
+    margin_loss: float
+    spread: float  # standard error of the loss
+    candidates: list[ReviewCandidate]
+
+
+class ReviewSeat(BaseModel):
+    seat: int
+    accuracy: float | None  # 0-100; null with nothing judged
+    labels: dict[str, int]
+
+
+class GameReview(BaseModel):
+    """A finished review (docs/REVIEW.md): each decision judged from what its seat could
+    know then."""
+
+    game: str
+    players: int
+    seats: list[int]
+    seed: int
+    playouts: int
+    iterations: int
+    candidates: int
+    steps: int  # actions in the game
+    scores: list[float]
+    winners: list[int]
+    seat_reports: list[ReviewSeat]
+    decisions: list[ReviewedDecision]
+    turning_points: list[str]
+
+
+class ReviewStatus(BaseModel):
+    """Where a review stands: ``queued`` (``ahead`` reviews before it), ``running``
+    (``done`` of ``total`` decisions judged), ``done`` (``review`` holds it) or
+    ``failed`` (``reason`` says why; asking again tries again)."""
+
+    table: str
+    seat: int | None
+    playouts: int
+    status: Literal["queued", "running", "done", "failed"]
+    done: int
+    total: int
+    ahead: int
+    reason: str | None = None
+    review: GameReview | None = None

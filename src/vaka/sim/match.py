@@ -13,6 +13,15 @@ from vaka.core.state import State
 
 
 @dataclass(frozen=True)
+class SeatReview:
+    """What a review of a game (:mod:`vaka.sim.review`) said of one seat."""
+
+    seat: int
+    accuracy: float | None  # 0-100; None with nothing judged
+    labels: dict[str, int]  # decisions per label, forced ones included
+
+
+@dataclass(frozen=True)
 class MatchResult:
     """The outcome of one game: per seat scores, the winners and its length."""
 
@@ -22,6 +31,8 @@ class MatchResult:
     winners: tuple[int, ...]
     actions: int
     breakdown: tuple[dict[str, float], ...] = ()
+    #: per seat, when the game was reviewed (``vaka simulate --review``)
+    reviews: tuple[SeatReview, ...] = ()
 
 
 def play(state: State, agents: Sequence[Agent]) -> State:
@@ -50,13 +61,22 @@ def play_match(
     game_id: str, agent_names: Sequence[str], seed: int, **options: object
 ) -> MatchResult:
     """One game of ``game_id`` with one named agent per seat; fully determined by ``seed``."""
+    return match_result(play_game(game_id, agent_names, seed, **options), agent_names, seed)
+
+
+def play_game(game_id: str, agent_names: Sequence[str], seed: int, **options: object) -> State:
+    """The finished game :func:`play_match` plays."""
     game = load(game_id)
     state = game.new_state(len(agent_names), seed, **options)
     agents = [
         make_agent(name, game_id, derive_seed(seed, "agent", seat))
         for seat, name in enumerate(agent_names)
     ]
-    play(state, agents)
+    return play(state, agents)
+
+
+def match_result(state: State, agent_names: Sequence[str], seed: int) -> MatchResult:
+    """A finished game's outcome."""
     return MatchResult(
         seed=seed,
         agents=tuple(agent_names),

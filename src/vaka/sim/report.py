@@ -396,6 +396,7 @@ def page(result: SimulationResult, title: str) -> str:
         for name, caption in PLOTS.items()
     )
     heading = f"{title}: {result.games} games, {result.players} players, seed {result.seed}"
+    reviews = _reviews(result)
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -418,9 +419,40 @@ the games in order, ranked by final score (equal scores tie); ordinal = mu − 3
 <p class="note">How each seat fared, whoever sat in it: a seat that wins clearly more than
 the fair share has an advantage.</p>
 {seat_table}
+{reviews}
 <h2>Plots</h2>
 {figures}
 <p class="note">The numbers behind this page: <a href="{RESULTS}">{RESULTS}</a>.</p>
 </body>
 </html>
 """
+
+
+def _reviews(result: SimulationResult) -> str:
+    """The reviews' section (``vaka simulate --review``), or nothing."""
+    if result.review_budget is None:
+        return ""
+    from vaka.sim.review_labels import LABELS
+
+    rows = [
+        [
+            a.agent,
+            str(a.seat_games),
+            str(a.decisions),
+            "–" if a.accuracy is None else f"{a.accuracy:.1f}",
+            f"{a.low:.1f}–{a.high:.1f}",
+            *(
+                f"{a.labels[name].share:.1%} ({_interval(a.labels[name].low, a.labels[name].high)})"
+                for name in LABELS
+            ),
+        ]
+        for a in result.reviews
+    ]
+    table = _table(["agent", "seat-games", "decisions", "accuracy", "95% CI", *LABELS], rows)
+    return f"""<h2>Reviews</h2>
+<p class="note">Every game reviewed for every seat ({result.review_budget.playouts} playouts
+per candidate action; docs/REVIEW.md): each decision judged from what its seat could know
+then. Accuracy (0-100) is the mean over an agent's seat-games, with a 95% normal interval;
+the label shares are of its judged decisions (forced ones left out), with 95% Wilson
+intervals.</p>
+{table}"""

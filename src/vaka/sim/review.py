@@ -28,7 +28,8 @@ from vaka.core.errors import VakaError
 from vaka.core.record import replay
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
-from vaka.sim.review_judge import Budget, Estimate, hindsight, judge
+from vaka.core.state import State
+from vaka.sim.review_judge import Budget, Estimate, hindsight, judge, loss_of
 from vaka.sim.review_labels import (
     BLUNDER,
     FORCED,
@@ -54,9 +55,12 @@ __all__ = [
     "Estimate",
     "Review",
     "SeatReport",
+    "assemble",
+    "decision_seed",
     "judge",
     "label",
     "move_accuracy",
+    "plan",
     "review_decision",
     "review_game",
     "seat_report",
@@ -84,6 +88,8 @@ class Decision:
     #: with the full information (the true cards and future), the same candidates in the
     #: same order; only when asked for, and never used for the label
     hindsight: tuple[Estimate, ...] = ()
+    #: a game alone: ``loss`` counts the score given up (``solo_loss``), not a win chance
+    solo: bool = False
 
     @property
     def forced(self) -> bool:
@@ -149,14 +155,15 @@ def review_decision(
     legal = len(obs.legal_actions)
     if legal == 1:
         return Decision(index, seat, text, 1)
-    estimates, spread = judge(obs, taken, budget, seed)
+    solo = state.players == 1
+    estimates, spread = judge(obs, taken, budget, seed, solo)
     known = (
         hindsight(state, seat, [e.action for e in estimates], budget.playouts, seed) if full else []
     )
     chosen = next(e for e in estimates if e.action == str(taken))
     best = estimates[0]
-    gap = best.win - estimates[1].win if len(estimates) > 1 else None
-    loss = best.win - chosen.win
+    gap = loss_of([best, estimates[1]], estimates[1].action, solo) if len(estimates) > 1 else None
+    loss = loss_of(estimates, text, solo)
     return Decision(
         index,
         seat,
@@ -168,6 +175,7 @@ def review_decision(
         best.margin - chosen.margin,
         spread,
         tuple(known) if full else (),
+        solo,
     )
 
 
@@ -180,6 +188,49 @@ def _review_many(
     record: Mapping[str, Any], indices: Sequence[int], budget: Budget, seed: int, full: bool
 ) -> list[Decision]:
     return [review_decision(record, i, budget, decision_seed(seed, i), full) for i in indices]
+
+
+def plan(
+    record: Mapping[str, Any],
+    seats: Sequence[int] | None = None,
+    only: Sequence[int] | None = None,
+) -> tuple[State, tuple[int, ...], list[int]]:
+    """What a review of ``record`` judges: the finished game, the seats reviewed and the
+    indices of their decisions. Refuses (before anything is judged) a damaged record
+    (InvalidRecord), an unfinished game or a bad seat (VakaError)."""
+    final = replay(record)
+    if not final.is_over:
+        raise VakaError("the game is not finished: only finished games are reviewed")
+    wanted = tuple(range(final.players)) if seats is None else tuple(dict.fromkeys(seats))
+    for seat in wanted:
+        final.check_seat(seat)
+    indices = [i for i, (s, _) in enumerate(record["actions"]) if int(s) in wanted]
+    if only is not None:
+        indices = sorted(set(indices) & set(only))
+    return final, wanted, indices
+
+
+def assemble(
+    record: Mapping[str, Any],
+    final: State,
+    seats: tuple[int, ...],
+    decisions: Sequence[Decision],
+    budget: Budget,
+    seed: int,
+) -> Review:
+    """The review made of its judged ``decisions`` (any order)."""
+    return Review(
+        game=final.game.id,
+        players=final.players,
+        record_seed=final.seed,
+        seats=seats,
+        seed=seed,
+        budget=budget,
+        decisions=tuple(sorted(decisions, key=lambda d: d.index)),
+        scores=tuple(final.scores()),
+        winners=tuple(final.winners()),
+        actions=tuple((int(s), str(t)) for s, t in record["actions"]),
+    )
 
 
 def review_game(
@@ -203,16 +254,7 @@ def review_game(
     budget = budget or Budget()
     if type(jobs) is not int or jobs < 1:
         raise VakaError(f"the number of jobs must be at least 1, not {jobs!r}")
-    final = replay(record)
-    if not final.is_over:
-        raise VakaError("the game is not finished: only finished games are reviewed")
-    wanted = tuple(range(final.players)) if seats is None else tuple(dict.fromkeys(seats))
-    for seat in wanted:
-        final.check_seat(seat)
-    actions = [(int(s), str(t)) for s, t in record["actions"]]
-    indices = [i for i, (s, _) in enumerate(actions) if s in wanted]
-    if only is not None:
-        indices = sorted(set(indices) & set(only))
+    final, wanted, indices = plan(record, seats, only)
     done: list[Decision] = []
     if jobs == 1 or len(indices) < 2:
         for i in indices:
@@ -229,19 +271,7 @@ def review_game(
                 done += future.result()
                 if progress:
                     progress(len(done))
-        done.sort(key=lambda d: d.index)
-    return Review(
-        game=final.game.id,
-        players=final.players,
-        record_seed=final.seed,
-        seats=wanted,
-        seed=seed,
-        budget=budget,
-        decisions=tuple(done),
-        scores=tuple(final.scores()),
-        winners=tuple(final.winners()),
-        actions=tuple(actions),
-    )
+    return assemble(record, final, wanted, done, budget, seed)
 
 
 def game_name(review: Review) -> str:
@@ -261,6 +291,13 @@ def describe(decision: Decision) -> str:
     head = f"action {decision.index + 1}, seat {decision.seat}: {decision.taken}"
     if best is None or chosen is None:
         return f"{head} (forced)"
+    if decision.solo:
+        if best is chosen or decision.loss <= 0:
+            return f"{head}, the best here ({chosen.margin:.1f} points at the end)"
+        return (
+            f"{head} led to {chosen.margin:.1f} points at the end; {best.action} was worth "
+            f"{best.margin:.1f} ({decision.margin_loss:+.1f}): a {decision.label}"
+        )
     if best is chosen or decision.loss <= 0:
         return f"{head}, the best here ({chosen.win:.0%} to win)"
     return (

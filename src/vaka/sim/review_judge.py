@@ -33,7 +33,7 @@ from vaka.core.game import Action
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
 from vaka.sim.match import play
-from vaka.sim.review_labels import INACCURACY
+from vaka.sim.review_labels import INACCURACY, SOLO_POINTS, solo_loss
 
 #: How many deals may be refused (a candidate illegal in them) per playout wanted.
 MAX_REDEALS = 4
@@ -94,21 +94,30 @@ def _bots(game_id: str, players: int, seed: int) -> list[Agent]:
 
 
 def judge(
-    obs: Observation, taken: Action, budget: Budget, seed: int
+    obs: Observation, taken: Action, budget: Budget, seed: int, solo: bool = False
 ) -> tuple[list[Estimate], float]:
     """Every candidate of one decision measured from ``obs`` alone, best first, and the
-    standard error of the loss of ``taken`` (see the module's docstring)."""
+    standard error of the loss of ``taken`` (see the module's docstring). ``solo``: a
+    game alone, where candidates are ranked by the final score and the loss is
+    :func:`~vaka.sim.review_labels.solo_loss` of the score given up."""
     if taken not in obs.legal_actions:
         raise IllegalAction(f"{taken} was not a legal action of seat {obs.seat} here")
     candidates = _candidates(obs, taken, budget, seed)
     results: list[list[tuple[float, float]]] = [[] for _ in candidates]
     tried = _play_deals(obs, candidates, results, budget.playouts, 0, seed)
-    estimates, spread = _summary(candidates, results, taken)
-    chosen = next(e for e in estimates if e.action == str(taken))
-    if budget.confirm and estimates[0].win - chosen.win >= INACCURACY:
+    estimates, spread = _summary(candidates, results, taken, solo)
+    if budget.confirm and loss_of(estimates, str(taken), solo) >= INACCURACY:
         _play_deals(obs, candidates, results, 2 * budget.playouts, tried, seed)
-        estimates, spread = _summary(candidates, results, taken)
+        estimates, spread = _summary(candidates, results, taken, solo)
     return estimates, spread
+
+
+def loss_of(estimates: Sequence[Estimate], taken: str, solo: bool = False) -> float:
+    """What ``taken`` gave up against the best of ``estimates`` (best first): win chance,
+    or alone the score as :func:`~vaka.sim.review_labels.solo_loss` counts it."""
+    best = estimates[0]
+    chosen = next(e for e in estimates if e.action == taken)
+    return solo_loss(best.margin - chosen.margin) if solo else best.win - chosen.win
 
 
 def _play_deals(
@@ -143,16 +152,30 @@ def _play_deals(
 
 
 def _summary(
-    candidates: Sequence[Action], results: list[list[tuple[float, float]]], taken: Action
+    candidates: Sequence[Action],
+    results: list[list[tuple[float, float]]],
+    taken: Action,
+    solo: bool = False,
 ) -> tuple[list[Estimate], float]:
-    """The candidates' estimates, best first, and the standard error of the loss."""
+    """The candidates' estimates, best first (alone: by score), and the standard error of
+    the loss."""
     estimates = [
         Estimate(str(a), sum(w for w, _ in r) / len(r), sum(m for _, m in r) / len(r))
         for a, r in zip(candidates, results, strict=True)
     ]
-    order = sorted(range(len(candidates)), key=lambda i: (-estimates[i].win, -estimates[i].margin))
+
+    def rank(i: int) -> tuple[float, float]:
+        e = estimates[i]
+        return (-e.margin, -e.win) if solo else (-e.win, -e.margin)
+
+    order = sorted(range(len(candidates)), key=rank)
     best, mine = order[0], candidates.index(taken)
-    diffs = [b[0] - t[0] for b, t in zip(results[best], results[mine], strict=True)]
+    if solo:
+        diffs = [
+            (b[1] - t[1]) / SOLO_POINTS for b, t in zip(results[best], results[mine], strict=True)
+        ]
+    else:
+        diffs = [b[0] - t[0] for b, t in zip(results[best], results[mine], strict=True)]
     return [estimates[i] for i in order], _standard_error(diffs)
 
 

@@ -17,6 +17,11 @@ BLUNDER = 0.30
 #: An action taken that is the best by at least this much win chance over every other
 #: candidate is an "only move": the seat found the one good answer.
 ONLY_MOVE_GAP = 0.25
+#: Alone (Atua against Tahuma) the chance to win is the same for every candidate in a game
+#: clearly won or lost, so a solo decision is labelled by the score it gave up instead:
+#: ``SOLO_POINTS`` points of final score count as a whole win chance (``solo_loss``), so
+#: the thresholds above are 3, 6 and 9 points. Not yet calibrated (docs/REVIEW.md).
+SOLO_POINTS = 30.0
 #: Labels, best to worst; "forced" decisions had one legal action and are not judged.
 LABELS = ("only move", "good", "inaccuracy", "mistake", "blunder")
 FORCED = "forced"
@@ -43,3 +48,8 @@ def move_accuracy(loss: float) -> float:
     up nothing scores 100, a drop of 10 points about 64, of 30 points about 24."""
     drop = max(0.0, loss) * 100
     return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * drop) - 3.1669))
+
+
+def solo_loss(points: float) -> float:
+    """A solo decision's loss (0-1) from the final score it gave up, in points."""
+    return min(1.0, max(0.0, points / SOLO_POINTS))

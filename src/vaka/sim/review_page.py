@@ -24,6 +24,7 @@ from vaka.sim.review import (
     Review,
     turning_points,
 )
+from vaka.sim.review_labels import SOLO_POINTS
 
 #: Marker colours of the labels in the graph and the move list.
 COLOURS = {
@@ -52,25 +53,34 @@ def graph_png(review: Review, seat: int) -> bytes:
     FigureCanvasAgg(figure)
     axes = figure.add_subplot()
     xs = [d.index + 1 for d in mine]
-    taken = [d.chosen.win if d.chosen else 0.0 for d in mine]
-    best = [d.best.win if d.best else 0.0 for d in mine]
+    solo = review.players == 1  # alone: the expected final score (docs/REVIEW.md)
+    taken = [(d.chosen.margin if solo else d.chosen.win) if d.chosen else 0.0 for d in mine]
+    best = [(d.best.margin if solo else d.best.win) if d.best else 0.0 for d in mine]
     axes.plot(xs, best, linestyle="--", color="#888888", linewidth=1, label="best candidate")
     axes.plot(xs, taken, color="#333333", linewidth=1.5, label="action taken")
     for name in MARKED:
         marked = [(x, y) for x, y, d in zip(xs, taken, mine, strict=True) if d.label == name]
         if marked:
             axes.scatter(*zip(*marked, strict=True), color=COLOURS[name], zorder=3, label=name)
-    axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    axes.set_ylim(-0.03, 1.03)
+    if not solo:
+        axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+        axes.set_ylim(-0.03, 1.03)
     axes.set_xlim(0, max(len(review.actions), 1) + 1)
     axes.set_xlabel("action number in the game")
-    axes.set_ylabel("win chance")
+    axes.set_ylabel("expected final score" if solo else "win chance")
     axes.set_title(f"Seat {seat}")
     axes.grid(alpha=0.3)
     axes.legend(loc="upper left", fontsize=8, ncols=3)
     out = io.BytesIO()
     figure.savefig(out, format="png")
     return out.getvalue()
+
+
+def _loss(d: Decision) -> str:
+    """What a decision gave up: win chance, or alone points of final score."""
+    if d.solo:
+        return f"{d.margin_loss:.1f} points ± {d.spread * SOLO_POINTS:.1f}"
+    return f"{d.loss:.0%} ± {d.spread:.0%}"
 
 
 def _picture(record: dict[str, Any], decision: Decision) -> str:
@@ -122,7 +132,7 @@ def _row(
         str(seat),
         _e(text),
         f'<b style="color:{colour}">{_e(d.label)}</b>',
-        "" if d.forced else f'<span class="cand">{d.loss:.0%} ± {d.spread:.0%}</span>',
+        "" if d.forced else f'<span class="cand">{_loss(d)}</span>',
         "" if best is None or d.loss <= 0 else _e(best.action),
         _candidates(d),
         *([_known(d)] if full else []),
@@ -161,6 +171,14 @@ def page(review: Review, record: dict[str, Any], title: str | None = None) -> st
     )
     known = "<th>knowing every card (not part of the review)</th>" if full else ""
     full_note = _FULL if full else ""
+    solo_note = (
+        f" Alone, the best candidate is the one with the highest final score, and the loss is"
+        f" the score given up over {SOLO_POINTS:g} points: an inaccuracy from"
+        f" {INACCURACY * SOLO_POINTS:g} points, a mistake from {MISTAKE * SOLO_POINTS:g}, a"
+        f" blunder from {BLUNDER * SOLO_POINTS:g}."
+        if review.players == 1
+        else ""
+    )
     turning = "".join(f"<li>{_e(t)}</li>" for t in turning_points(review)) or "<li>none</li>"
     b = review.budget
     confirm = "; twice the playouts where an inaccuracy or worse was found" if b.confirm else ""
@@ -180,7 +198,8 @@ searched over deals of the cards it could not see; never from the cards that cam
 The win chance is the share of those deals won when the medium bot plays every seat on;
 the loss is the win chance given up against the best candidate. Labels: inaccuracy from
 {INACCURACY:.0%}, mistake from {MISTAKE:.0%}, blunder from {BLUNDER:.0%}; "only move"
-where the action taken stood {ONLY_MOVE_GAP:.0%} or more above every other.</p>{full_note}
+where the action taken stood {ONLY_MOVE_GAP:.0%} or more above every other.{solo_note}</p>
+{full_note}
 <h2>Turning points</h2><ul>{turning}</ul>
 <h2>Win chance</h2>{"".join(seats)}
 <h2>Moves</h2>

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from vaka.agents import make_agent
@@ -24,6 +24,8 @@ from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.sim.match import MatchResult, play_match
 from vaka.sim.rating import Rating, model_json, rate
+from vaka.sim.review_judge import Budget
+from vaka.sim.review_runs import AgentReview, agent_reviews, reviewed_match
 from vaka.sim.stats import CONFIDENCE, Summary, WinRate, win_shares
 
 #: Called with the number of games finished so far.
@@ -132,6 +134,10 @@ class SimulationResult:
     by_agent: tuple[AgentStats, ...] = ()
     #: openskill ratings per agent name, in the order of ``agents``.
     ratings: tuple[Rating, ...] = ()
+    #: With ``--review``: the budget every game was reviewed with, and per agent name
+    #: what the reviews said (:mod:`vaka.sim.review_runs`).
+    review_budget: Budget | None = None
+    reviews: tuple[AgentReview, ...] = ()
 
     @property
     def players(self) -> int:
@@ -170,6 +176,7 @@ class SimulationResult:
         options: dict[str, Any] | None = None,
         confidence: float = CONFIDENCE,
         rotate: bool = False,
+        review: Budget | None = None,
     ) -> SimulationResult:
         """Sum up finished games (at least one) between ``agents``, one per seat.
 
@@ -211,6 +218,12 @@ class SimulationResult:
             rotate=rotate,
             by_agent=_agent_stats(matches, [r.agent for r in ratings], players, confidence),
             ratings=ratings,
+            review_budget=review,
+            reviews=(
+                agent_reviews(matches, [r.agent for r in ratings], confidence)
+                if review is not None
+                else ()
+            ),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -229,6 +242,14 @@ class SimulationResult:
             "ratings": [r.to_json() for r in self.ratings],
             "rating_model": model_json(),
             "length": self.length.to_json(),
+            **(
+                {
+                    "review_budget": asdict(self.review_budget),
+                    "reviews": [r.to_json() for r in self.reviews],
+                }
+                if self.review_budget is not None
+                else {}
+            ),
         }
 
 
@@ -310,8 +331,15 @@ def _play_chunk(
     stop: int,
     options: dict[str, Any],
     rotate: bool = False,
+    review: Budget | None = None,
 ) -> list[MatchResult]:
-    """Games ``start`` to ``stop - 1`` of a run (the unit of work of one worker)."""
+    """Games ``start`` to ``stop - 1`` of a run (the unit of work of one worker), each
+    reviewed for every seat with ``review`` if given."""
+    if review is not None:
+        return [
+            reviewed_match(game_id, seating(agents, i, rotate), game_seed(seed, i), review, options)
+            for i in range(start, stop)
+        ]
     return [
         play_match(game_id, seating(agents, i, rotate), game_seed(seed, i), **options)
         for i in range(start, stop)
@@ -336,6 +364,7 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     backend: str = "process",
     address: str | None = None,
+    review: Budget | None = None,
 ) -> SimulationResult:
     """Play ``games`` games of ``game_id`` between ``agents`` (one per seat) and sum them up.
 
@@ -348,7 +377,8 @@ def simulate(
     (:mod:`vaka.sim.cluster`; ``jobs`` then only sizes the chunks). Bad input (an
     unknown game or agent, a player count or option the game refuses) raises a
     :class:`~vaka.VakaError` before any game is played; ``games`` or ``jobs`` below 1 a
-    :class:`ValueError`.
+    :class:`ValueError`. With ``review`` every game is also reviewed for every seat with
+    that budget (:mod:`vaka.sim.review_runs`), in the worker that played it.
     """
     if type(games) is not int or games < 1:
         raise ValueError(f"the number of games must be at least 1, not {games!r}")
@@ -372,11 +402,11 @@ def simulate(
         from vaka.sim.cluster import play_on_ray
 
         matches = play_on_ray(
-            _play_chunk, (game_id, names, seed, options, rotate), bounds, progress, address
+            _play_chunk, (game_id, names, seed, options, rotate, review), bounds, progress, address
         )
     elif jobs == 1 or len(bounds) == 1:
         for start, stop in bounds:
-            matches.extend(_play_chunk(game_id, names, seed, start, stop, options, rotate))
+            matches.extend(_play_chunk(game_id, names, seed, start, stop, options, rotate, review))
             done += stop - start
             if progress is not None:
                 progress(done)
@@ -384,7 +414,9 @@ def simulate(
         chunks: dict[int, list[MatchResult]] = {}
         with ProcessPoolExecutor(max_workers=min(jobs, len(bounds))) as pool:
             pending: dict[Future[list[MatchResult]], int] = {
-                pool.submit(_play_chunk, game_id, names, seed, start, stop, options, rotate): start
+                pool.submit(
+                    _play_chunk, game_id, names, seed, start, stop, options, rotate, review
+                ): start
                 for start, stop in bounds
             }
             try:
@@ -401,4 +433,6 @@ def simulate(
                     future.cancel()
                 raise
         matches = [m for start in sorted(chunks) for m in chunks[start]]
-    return SimulationResult.from_matches(game_id, names, seed, matches, options, rotate=rotate)
+    return SimulationResult.from_matches(
+        game_id, names, seed, matches, options, rotate=rotate, review=review
+    )

@@ -1,5 +1,5 @@
 // The page: a lobby at #/, a table at #/t/ID, an invitation at #/join/ID/SEAT/TOKEN,
-// a finished game's replay at #/replay/ID.
+// a finished game's replay at #/replay/ID (#/replay/ID/review[/SEAT]: and its review).
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
@@ -16,7 +16,9 @@ function route() {
     return { page: "table", table: parts[1] };
   }
   if (parts[0] === "t" && parts[1]) return { page: "table", table: parts[1] };
-  if (parts[0] === "replay" && parts[1]) return { page: "replay", table: parts[1] };
+  if (parts[0] === "replay" && parts[1]) {
+    return { page: "replay", table: parts[1], review: parts[2] === "review" ? parts[3] ?? "" : null };
+  }
   return { page: "lobby" };
 }
 
@@ -28,7 +30,10 @@ function App() {
     return () => removeEventListener("hashchange", go);
   }, []);
   if (where.page === "table") return html`<${Table} key=${where.table} id=${where.table} />`;
-  if (where.page === "replay") return html`<${Replay} key=${where.table} id=${where.table} />`;
+  if (where.page === "replay") {
+    return html`<${Replay} key=${`${where.table}/${where.review}`} id=${where.table}
+      review=${where.review} />`;
+  }
   return html`<${Lobby} />`;
 }
 

@@ -1,17 +1,22 @@
 // A finished game, step by step: the board after any number of actions, as any seat or
-// as a spectator saw it (the server replays the record; the client only draws).
+// as a spectator saw it (the server replays the record; the client only draws). Beside
+// it, the game's review once asked for: each reviewed move's label shows beside it.
 import { useEffect, useState } from "preact/hooks";
 import { boardFor } from "./games/index.js";
 import { html } from "./html.js";
 import { api } from "./net.js";
+import { byStep } from "./review-logic.js";
+import { MoveVerdict, ReviewPanel } from "./review.js";
 
-export function Replay({ id }) {
+// review: null, or the seat to review at once ("" for every seat), from #/replay/ID/review.
+export function Replay({ id, review: start = null }) {
   const [table, setTable] = useState(null);
   const [step, setStep] = useState(0);
   const [seat, setSeat] = useState("");
   const [view, setView] = useState(null);
   const [playing, setPlaying] = useState(false);
   const [error, setError] = useState(null);
+  const [review, setReview] = useState(null);
   useEffect(() => {
     api(`/api/tables/${id}`).then(setTable, (e) => setError(e.message));
   }, [id]);
@@ -33,6 +38,12 @@ export function Replay({ id }) {
   if (!table || !view) return html`<main class="table"><p class="loading">Loading…</p></main>`;
   const Board = boardFor(table.game);
   const last = view.log.at(-1);
+  const judged = byStep(review).get(step);
+  const goTo = (to, who) => {
+    setPlaying(false);
+    setStep(to);
+    setSeat(String(who)); // as the seat that decided saw it
+  };
   return html`<main class=${`table replay game-${table.game}`}>
     <header class="table-head"><a href="#/" class="home">vaka</a>
       <h1>${table.game_name}: replay</h1></header>
@@ -51,8 +62,13 @@ export function Replay({ id }) {
         ${table.seats.map((s) => html`<option value=${s.seat}>${s.name}</option>`)}
       </select></label>
     </div>
-    <p class="last-event" aria-live="polite">${last ? last.text : "The game begins."}</p>
-    <section class="board-area"><${Board} view=${view} seat=${view.seat} legal=${[]}
-      act=${() => {}} check=${() => {}} table=${table} /></section>
+    <p class="last-event" aria-live="polite">${last ? last.text : "The game begins."}
+      ${judged && html` <${MoveVerdict} decision=${judged} solo=${review.players === 1} />`}</p>
+    <div class="replay-body">
+      <section class="board-area"><${Board} view=${view} seat=${view.seat} legal=${[]}
+        act=${() => {}} check=${() => {}} table=${table} /></section>
+      <aside class="side"><${ReviewPanel} id=${id} table=${table} step=${step} goTo=${goTo}
+        start=${start} onReview=${setReview} /></aside>
+    </div>
   </main>`;
 }

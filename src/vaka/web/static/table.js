@@ -212,7 +212,9 @@ function FinalSheet({ msg, id }) {
         ${sheet.map((b) => html`<td>${fmt(b[c])}</td>`)}</tr>`)}
         <tr class="total"><th scope="row">total</th>${t.scores.map((s) =>
           html`<td>${fmt(s)}</td>`)}</tr></tbody></table>
-    <a class="button" href=${`#/replay/${id}`}>Replay this game</a>
+    <p class="final-links"><a class="button" href=${`#/replay/${id}`}>Replay this game</a>
+      <a class="button" href=${`#/replay/${id}/review${msg.seat === null ? "" : `/${msg.seat}`}`}
+        >Review this game</a></p>
   </section>`;
 }
 

@@ -1,0 +1,249 @@
+"""Game reviews at the server: queued, judged in a worker process, kept in memory.
+
+A review (:mod:`vaka.sim.review`) is minutes of CPU, so the service never runs one on its
+event loop: reviews wait in a queue and are worked off one at a time (``workers``
+processes share the decisions of the review at the front), apart from the bots' pool so
+that a review never keeps a bot from moving. A review asked for again, by anyone, is the
+one already made or under way: reviews are kept per table, seat and budget (the oldest
+finished ones are forgotten past ``keep``). When ``queue`` reviews are waiting, a new one
+is refused with :class:`Busy` rather than queued for an hour.
+
+Decisions are seeded as ``vaka review`` seeds them (review seed 0), so a record fetched
+from ``/api/tables/{id}/record`` and reviewed with ``vaka review --budget N --iterations
+M`` gives the same review.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from collections import OrderedDict
+from collections.abc import Mapping
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from vaka.core.state import State
+from vaka.server.errors import ServiceError
+from vaka.server.messages import (
+    GameReview,
+    ReviewCandidate,
+    ReviewedDecision,
+    ReviewSeat,
+    ReviewStatus,
+)
+from vaka.sim.review import (
+    Budget,
+    Decision,
+    Review,
+    assemble,
+    decision_seed,
+    plan,
+    review_decision,
+    turning_points,
+)
+
+log = logging.getLogger(__name__)
+
+#: The server's default budget: about a minute of one core for a two-player Rapa Nui
+#: game, every seat (docs/REVIEW.md); ``vaka review`` looks twice as hard by default.
+DEFAULT = Budget(playouts=6, iterations=150)
+SEED = 0
+
+
+class Busy(ServiceError):
+    """Too many reviews are waiting: ask again later."""
+
+    code = "busy"
+    status = 429
+
+
+Key = tuple[str, int | None, int]  # table, seat (None: every seat), playouts
+
+
+@dataclass
+class Job:
+    key: Key
+    record: dict[str, Any]
+    final: State
+    seats: tuple[int, ...]
+    indices: list[int]
+    budget: Budget
+    status: str = "queued"
+    done: list[Decision] = field(default_factory=list)
+    review: GameReview | None = None
+    reason: str | None = None
+
+
+def judge_one(record: Mapping[str, Any], index: int, budget: Budget) -> Decision:
+    """One decision of a review (runs in a worker process)."""
+    return review_decision(record, index, budget, decision_seed(SEED, index))
+
+
+class Reviews:
+    """The queue of reviews, their worker processes and the reviews made."""
+
+    def __init__(
+        self,
+        workers: int = 1,
+        budget: Budget = DEFAULT,
+        queue: int = 8,
+        keep: int = 64,
+    ) -> None:
+        self.workers, self.budget, self.limit, self.keep = workers, budget, queue, keep
+        self.jobs: OrderedDict[Key, Job] = OrderedDict()
+        self.waiting: list[Job] = []
+        self.pool: Executor | None = None  # started with the first review
+        self.runner: asyncio.Task[None] | None = None
+        self.wake = asyncio.Event()
+
+    def ask(
+        self, table_id: str, record: dict[str, Any], seat: int | None, playouts: int | None
+    ) -> ReviewStatus:
+        """Queue the review of a finished game's ``record`` (or find it made or under
+        way). A bad seat is refused with a VakaError, a full queue with :class:`Busy`."""
+        budget = self._budget(playouts)
+        key: Key = (table_id, seat, budget.playouts)
+        job = self.jobs.get(key)
+        if job is None or job.status == "failed":
+            if len(self.waiting) >= self.limit:
+                raise Busy(
+                    f"{len(self.waiting)} reviews are waiting already; ask again in a few minutes"
+                )
+            final, seats, indices = plan(record, None if seat is None else [seat])
+            job = Job(key, record, final, seats, indices, budget)
+            self.jobs[key] = job
+            self.waiting.append(job)
+            self._forget()
+            self._start()
+            self.wake.set()
+        return self.status(job)
+
+    def find(self, table_id: str, seat: int | None, playouts: int | None) -> ReviewStatus | None:
+        job = self.jobs.get((table_id, seat, self._budget(playouts).playouts))
+        return None if job is None else self.status(job)
+
+    def status(self, job: Job) -> ReviewStatus:
+        table, seat, playouts = job.key
+        ahead = self.waiting.index(job) if job in self.waiting else 0
+        return ReviewStatus(
+            table=table,
+            seat=seat,
+            playouts=playouts,
+            status=job.status,  # type: ignore[arg-type]
+            done=len(job.done),
+            total=len(job.indices),
+            ahead=ahead,
+            reason=job.reason,
+            review=job.review,
+        )
+
+    def _budget(self, playouts: int | None) -> Budget:
+        if playouts is None:
+            return self.budget
+        return Budget(
+            playouts=playouts, candidates=self.budget.candidates, iterations=self.budget.iterations
+        )
+
+    def _forget(self) -> None:
+        """Past ``keep`` reviews, forget the oldest finished ones."""
+        for key in [k for k, j in self.jobs.items() if j.status in ("done", "failed")]:
+            if len(self.jobs) <= self.keep:
+                break
+            del self.jobs[key]
+
+    def _start(self) -> None:
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        if self.runner is None or self.runner.done():
+            self.runner = asyncio.ensure_future(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            if not self.waiting:
+                self.wake.clear()
+                await self.wake.wait()
+                continue
+            job = self.waiting[0]
+            job.status = "running"
+            try:
+                await self._work(job)
+                review = assemble(job.record, job.final, job.seats, job.done, job.budget, SEED)
+                job.review = wire(review)
+                job.status = "done"
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # a worker died or the record cannot be judged
+                log.exception("the review of %s failed", job.key)
+                job.status, job.reason = "failed", f"the review failed: {exc}"
+                if isinstance(exc, BrokenExecutor) and self.pool is not None:
+                    self.pool.shutdown(wait=False, cancel_futures=True)
+                    self.pool = None  # a fresh one for the next review
+                    self._start()
+            finally:
+                self.waiting.remove(job)
+                job.record = {}  # the review is kept; the record is not needed now
+
+    async def _work(self, job: Job) -> None:
+        """Judge the job's decisions, ``workers`` at a time, counting them as they come."""
+        loop = asyncio.get_running_loop()
+        assert self.pool is not None
+        todo = list(job.indices)
+        running: set[asyncio.Future[Decision]] = set()
+        while todo or running:
+            while todo and len(running) < self.workers:
+                index = todo.pop(0)
+                running.add(
+                    loop.run_in_executor(self.pool, judge_one, job.record, index, job.budget)
+                )
+            finished, running = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+            for future in finished:
+                job.done.append(future.result())
+
+    def close(self) -> None:
+        if self.runner is not None:
+            self.runner.cancel()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def wire(review: Review) -> GameReview:
+    """A review as the wire carries it: everything the browser needs to label the moves
+    and draw the graph."""
+    return GameReview(
+        game=review.game,
+        players=review.players,
+        seats=list(review.seats),
+        seed=review.seed,
+        playouts=review.budget.playouts,
+        iterations=review.budget.iterations,
+        candidates=review.budget.candidates,
+        steps=len(review.actions),
+        scores=list(review.scores),
+        winners=list(review.winners),
+        seat_reports=[
+            ReviewSeat(seat=r.seat, accuracy=r.accuracy, labels=r.labels)
+            for r in review.seat_reports()
+        ],
+        decisions=[
+            ReviewedDecision(
+                index=d.index,
+                seat=d.seat,
+                taken=d.taken,
+                legal=d.legal,
+                label=d.label,  # type: ignore[arg-type]  # one of the labels
+                loss=d.loss,
+                margin_loss=d.margin_loss,
+                spread=d.spread,
+                candidates=[
+                    ReviewCandidate(action=e.action, win=e.win, margin=e.margin)
+                    for e in d.estimates
+                ],
+            )
+            for d in review.decisions
+        ],
+        turning_points=turning_points(review),
+    )

@@ -1,0 +1,92 @@
+// A game review's numbers made ready to draw: the win-chance graph's lines and marks, and
+// what to say beside a move. The server judges; this only lays out what it said.
+
+// Labels worth pointing out (a graph marks them; the list shows them), best to worst.
+export const MARKED = ["only move", "inaccuracy", "mistake", "blunder"];
+
+export const pct = (x) => `${Math.round(x * 100)}%`;
+
+// The reviewed decisions by replay step: step s shows the game after s actions, so the
+// move it just saw (the record's action s - 1) is the decision with index s - 1.
+export function byStep(review) {
+  const steps = new Map();
+  for (const d of review ? review.decisions : []) steps.set(d.index + 1, d);
+  return steps;
+}
+
+// The action taken's candidate and the best one (candidates come best first).
+export function chosen(d) {
+  return d.candidates.find((c) => c.action === d.taken) || null;
+}
+
+// One decision in words, as shown beside its move. Alone (solo) a decision is judged by
+// the final score it gave up, not by a win chance.
+export function verdict(d, solo = false) {
+  if (d.label === "forced") return "forced: the only legal action";
+  const mine = chosen(d);
+  const best = d.candidates[0];
+  const worth = (c) => (solo ? `${c.margin.toFixed(1)} points` : `${pct(c.win)} to win`);
+  if (!mine || !best || best.action === d.taken || d.loss <= 0) {
+    return `${d.label}: the best found here (${worth(mine || best)})`;
+  }
+  if (solo) {
+    return `${d.label}: gave up ${d.margin_loss.toFixed(1)} points of final score; ` +
+      `${best.action} was worth ${best.margin.toFixed(1)} against ${mine.margin.toFixed(1)}`;
+  }
+  return `${d.label}: gave up ${pct(d.loss)} ± ${pct(d.spread)} of win chance; ` +
+    `${best.action} was worth ${pct(best.win)} against ${pct(mine.win)}`;
+}
+
+// A seat's graph in an SVG box of width × height (pad around the plot): the win chance
+// (alone: the expected final score, between its lowest and highest) after each judged
+// decision of the action taken and of the best candidate, as polyline points, and a mark
+// for each labelled decision. x is the replay step after the move; ticks label the y axis.
+export function graph(review, seat, { width = 600, height = 160, pad = 24 } = {}) {
+  const solo = review.players === 1;
+  const steps = Math.max(1, review.steps);
+  const mine = review.decisions.filter((d) => d.seat === seat && d.label !== "forced");
+  const margins = mine.flatMap((d) => d.candidates.map((c) => c.margin));
+  const lo = solo && margins.length ? Math.floor(Math.min(...margins)) : 0;
+  const hi = solo && margins.length ? Math.max(lo + 1, Math.ceil(Math.max(...margins))) : 1;
+  const value = (c) => (solo ? (c.margin - lo) / (hi - lo) : c.win);
+  const x = (step) => pad + ((width - 2 * pad) * step) / steps;
+  const y = (v) => height - pad - (height - 2 * pad) * v;
+  const taken = (d) => chosen(d) || d.candidates[0];
+  const line = (pick) => mine.map((d) => `${r1(x(d.index + 1))},${r1(y(value(pick(d))))}`)
+    .join(" ");
+  const ticks = [0, 0.5, 1].map((v) => ({
+    v,
+    text: solo ? `${Math.round(lo + v * (hi - lo))}` : pct(v),
+  }));
+  return {
+    width,
+    height,
+    x,
+    y,
+    solo,
+    ticks,
+    taken: line(taken),
+    best: line((d) => d.candidates[0]),
+    marks: mine.filter((d) => MARKED.includes(d.label)).map((d) => ({
+      step: d.index + 1,
+      label: d.label,
+      decision: d,
+      cx: r1(x(d.index + 1)),
+      cy: r1(y(value(taken(d)))),
+    })),
+  };
+}
+
+const r1 = (v) => Math.round(v * 10) / 10;
+
+// "Reviewing… 12 of 47 decisions" and the like, from a review's status.
+export function progressText(status) {
+  if (status.status === "queued") {
+    return status.ahead
+      ? `Waiting: ${status.ahead} review${status.ahead > 1 ? "s" : ""} ahead of this one…`
+      : "Starting…";
+  }
+  if (status.status === "running") return `Reviewing… ${status.done} of ${status.total} decisions`;
+  if (status.status === "failed") return status.reason || "The review failed.";
+  return "";
+}

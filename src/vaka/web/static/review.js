@@ -1,0 +1,135 @@
+// "Review this game": the server's review of a finished game (docs/REVIEW.md), asked for,
+// waited on with its progress, then shown: accuracy per seat, a win-chance graph per seat
+// drawn here in SVG from the numbers, the turning points and the labelled decisions, each
+// of which jumps the replay to its move.
+import { useEffect, useState } from "preact/hooks";
+import { seatColour } from "./colors.js";
+import { html } from "./html.js";
+import { api } from "./net.js";
+import { graph, MARKED, pct, progressText, verdict } from "./review-logic.js";
+
+const POLL_MS = 1000;
+
+// start: null (wait for the button), "" (every seat) or a seat number as text.
+export function ReviewPanel({ id, table, step, goTo, start, onReview }) {
+  const [seat, setSeat] = useState(start ?? "");
+  const [status, setStatus] = useState(null);
+  const [error, setError] = useState(null);
+  const query = (which) => (which === "" ? "" : `?seat=${which}`);
+  const ask = async (which) => {
+    setError(null);
+    try {
+      const body = which === "" ? { seat: null } : { seat: Number(which) };
+      setStatus(await api(`/api/tables/${id}/review`, { method: "POST", body }));
+    } catch (e) {
+      setError(e.message);
+    }
+  };
+  useEffect(() => {
+    if (start !== null && start !== undefined) ask(start);
+  }, []);
+  useEffect(() => {
+    if (!status) return undefined;
+    if (status.status === "done") {
+      onReview(status.review);
+      return undefined;
+    }
+    if (status.status === "failed") return undefined;
+    const t = setTimeout(async () => {
+      try {
+        setStatus(await api(`/api/tables/${id}/review${query(seat)}`));
+      } catch (e) {
+        setError(e.message);
+      }
+    }, POLL_MS);
+    return () => clearTimeout(t);
+  }, [status]);
+
+  const busy = status && (status.status === "queued" || status.status === "running");
+  const review = status && status.status === "done" ? status.review : null;
+  return html`<section class="review" aria-label="review">
+    <h2>Review</h2>
+    ${!review && html`<form class="review-ask" onSubmit=${(e) => { e.preventDefault(); ask(seat); }}>
+      <label>Decisions of <select value=${seat} disabled=${busy}
+          onChange=${(e) => setSeat(e.target.value)}>
+        <option value="">every seat</option>
+        ${table.seats.map((s) => html`<option value=${s.seat}>${seatName(table, s.seat)}</option>`)}
+      </select></label>
+      <button type="submit" disabled=${busy}>Review this game</button>
+      <p class="note">The search replays each decision from what its seat could know then
+        and plays every choice out: about a minute of the server's time.</p>
+    </form>`}
+    ${status && !review && html`<p class="review-progress" role="status">
+      ${progressText(status)}
+      ${status.status === "running" && html`<progress max=${status.total}
+        value=${status.done}></progress>`}</p>`}
+    ${error && html`<p class="error" role="alert">${error}</p>`}
+    ${review && html`<${Shown} review=${review} table=${table} step=${step} goTo=${goTo} />`}
+  </section>`;
+}
+
+function Shown({ review, table, step, goTo }) {
+  const marked = review.decisions.filter((d) => MARKED.includes(d.label) && d.label !== "only move");
+  return html`<p class="note">Each decision judged from what its seat could know at the time
+    (its own view, over deals of the cards it could not see), ${review.playouts} playouts
+    per choice.</p>
+    <table class="sheet review-seats"><thead><tr><th scope="col">seat</th>
+      <th scope="col">accuracy</th>${MARKED.map((m) => html`<th scope="col">${m}</th>`)}
+    </tr></thead><tbody>${review.seat_reports.map((r) => html`<tr>
+      <th scope="row" title=${seatName(table, r.seat)}>${r.seat}</th>
+      <td>${r.accuracy === null ? "–" : Math.round(r.accuracy)}</td>
+      ${MARKED.map((m) => html`<td>${r.labels[m]}</td>`)}</tr>`)}</tbody></table>
+    ${review.seats.map((s) => html`<${Graph} review=${review} seat=${s} table=${table}
+      step=${step} goTo=${goTo} />`)}
+    ${review.turning_points.length > 0 && html`<h3>Turning points</h3>
+      <ul class="turning">${review.turning_points.map((t) => html`<li>${t}</li>`)}</ul>`}
+    <h3>Labelled decisions</h3>
+    ${marked.length === 0 ? html`<p>No inaccuracies, mistakes or blunders found.</p>`
+      : html`<ol class="review-moves">${marked.map((d) => html`<li>
+        <button class=${`review-move ${d.index + 1 === step ? "here" : ""}`}
+          onClick=${() => goTo(d.index + 1, d.seat)}>
+          <span class="move-no">#${d.index + 1}</span>${` Seat ${d.seat}: ${d.taken} `}
+          <${Label} label=${d.label} />${review.players === 1
+            ? ` −${d.margin_loss.toFixed(1)} points` : ` −${pct(d.loss)}`}</button></li>`)}</ol>`}`;
+}
+
+function Graph({ review, seat, table, step, goTo }) {
+  const g = graph(review, seat);
+  const name = seatName(table, seat);
+  return html`<figure class="review-graph">
+    <svg viewBox=${`0 0 ${g.width} ${g.height}`} role="img"
+      aria-label=${`${name}: ${what(g)} after each of its decisions`}>
+      ${g.ticks.map((t) => html`<line class="grid" x1=${g.x(0)} x2=${g.x(review.steps)}
+        y1=${g.y(t.v)} y2=${g.y(t.v)} /><text class="axis" x="2" y=${g.y(t.v) + 4}>${t.text}</text>`)}
+      <line class="now" x1=${g.x(step)} x2=${g.x(step)} y1=${g.y(0)} y2=${g.y(1)} />
+      <polyline class="best" points=${g.best} />
+      <polyline class="taken" points=${g.taken} />
+      ${g.marks.map((m) => html`<g class=${`mark ${cls(m.label)}`} role="button" tabindex="0"
+          aria-label=${`action ${m.step}: ${m.decision.taken}, ${m.label}; show it`}
+          onClick=${() => goTo(m.step, seat)}
+          onKeyDown=${(e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault();
+            goTo(m.step, seat); } }}>
+        <title>${`#${m.step} ${m.decision.taken}: ${verdict(m.decision, g.solo)}`}</title>
+        <circle cx=${m.cx} cy=${m.cy} r="5" /></g>`)}
+    </svg>
+    <figcaption><span class="dot" style=${`--seat: ${seatColour(seat)}`}
+      aria-hidden="true"></span> ${name}: ${what(g)} of
+      the action taken (solid) and of the best choice found (dashed); marks are labelled
+      decisions, the line is this step.</figcaption>
+  </figure>`;
+}
+
+export function Label({ label }) {
+  return html`<span class=${`review-label ${cls(label)}`}>${label}</span>`;
+}
+
+// What the review said of the move a replay step just showed.
+export function MoveVerdict({ decision, solo }) {
+  if (!decision) return null;
+  return html`<span class="move-verdict"><${Label} label=${decision.label} />
+    ${" "}${verdict(decision, solo).replace(/^[^:]*: /, "")}</span>`;
+}
+
+const what = (g) => (g.solo ? "expected final score" : "win chance");
+const cls = (label) => `label-${label.replace(/ /g, "-")}`;
+const seatName = (t, seat) => `Seat ${seat} · ${t.seats[seat].name || "open"}`;
