@@ -35,9 +35,9 @@ from vaka.sim.runner import game_seed
 from vaka.sim.stats import Summary, wilson_interval
 
 
-def play_one(agent: str, seed: int) -> dict[str, Any]:
+def play_one(agent: str, seed: int, **options: str) -> dict[str, Any]:
     """One solo game (at any level: the play does not depend on it) as its numbers."""
-    state = load("atua").new_state(1, seed)
+    state = load("atua").new_state(1, seed, **options)
     assert isinstance(state, AtuaState)
     play(state, [make_agent(agent, "atua", derive_seed(seed, "agent", 0))])
     tahuma = scoring.tahuma_breakdown(state)
@@ -88,14 +88,15 @@ def table(games: Iterable[Mapping[str, Any]], levels: Mapping[str, int]) -> list
 
 def shifted(
     reference: list[Mapping[str, Any]], rate: float, start: int, levels: Mapping[str, int]
-) -> dict[str, float]:
+) -> tuple[float, dict[str, float]]:
     """An estimate for an agent measured at one start only: the reference agent's leads,
     all moved by the one amount (the smallest, in half points) at which they win ``rate``
-    of the games at ``start``, and read at every level."""
+    of the games at ``start`` (ties on points read as losses), and read at every level;
+    returns the move and the win rates."""
     leads = [g["score"] - g["tahuma"] for g in reference]
     moves = [k / 2 for k in range(-120, 121)]
     move = min(moves, key=lambda m: (abs(sum(x + m > start for x in leads) / len(leads) - rate), m))
-    return {name: sum(x + move > s for x in leads) / len(leads) for name, s in levels.items()}
+    return move, {name: sum(x + move > s for x in leads) / len(leads) for name, s in levels.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--first", type=int, default=0, help="index of the first game")
     parser.add_argument("--out", type=Path, help="append one JSON line per game here")
+    parser.add_argument("--level", default="medium", help="to check that it changes nothing")
+    parser.add_argument("--tahuma", default="calibrated", help="the same")
     parser.add_argument("--table", nargs="+", type=Path, help="sum up these files instead")
     parser.add_argument(
         "--anchor",
@@ -126,9 +129,12 @@ def main(argv: list[str] | None = None) -> int:
             levels = {k: v for k, v in SOLO_LEVELS.items() if k != "expert"}
             low, high = wilson_interval(int(won), played)
             for label, rate in (("low", low), ("rate", int(won) / played), ("high", high)):
-                found = shifted(reference, rate, start, levels)
+                move, found = shifted(reference, rate, start, levels)
                 cells = ", ".join(f"{k} {100 * v:.0f}%" for k, v in found.items())
-                print(f"{agent} estimated ({label} {100 * rate:.1f}% at {start}): {cells}")
+                print(
+                    f"{agent} estimated ({label} {100 * rate:.1f}% at {start}, medium's leads "
+                    f"{move:+} points): {cells}"
+                )
         for agent in sorted({g["agent"] for g in games}):
             own = [g["tahuma"] for g in games if g["agent"] == agent]
             print(
@@ -141,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out.open("a") if args.out else sys.stdout
     for i in range(args.first, args.first + args.games):
         began = time.perf_counter()
-        game = play_one(args.agent, game_seed(args.seed, i))
+        game = play_one(args.agent, game_seed(args.seed, i), level=args.level, tahuma=args.tahuma)
         game["index"] = i
         game["seconds"] = round(time.perf_counter() - began, 1)
         print(json.dumps(game), file=out, flush=True)

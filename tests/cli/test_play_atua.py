@@ -79,7 +79,7 @@ def test_a_whole_solo_game_against_tahuma(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "Atua, 1 player, seed 3" in done.stdout
-    assert "solo vs Tahuma (hard: starts at 19)" in done.stdout  # calibrated by default
+    assert "solo vs Tahuma (hard: starts at 20)" in done.stdout  # calibrated by default
     assert "Tahuma wins" in done.stdout or "You beat Tahuma" in done.stdout
     record = json.loads(save.read_text())
     assert record["players"] == 1 and record["options"]["level"] == "hard"
@@ -148,7 +148,7 @@ def test_vaka_games_says_which_solo_starts_are_used() -> None:
     assert done.returncode == 0, done.stderr
     text = " ".join(done.stdout.replace("│", " ").split())
     for words in (
-        "easy 4, medium 12, hard 19, legendary 26",
+        "easy 5, medium 13, hard 20, legendary 27",
         "tahuma=printed for the rulebook's easy 20, medium 28, hard 35, legendary 42",
         "tahuma=calibrated|printed (default calibrated)",
     ):

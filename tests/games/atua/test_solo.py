@@ -8,6 +8,7 @@ import pytest
 
 import vaka
 from tests.games.atua.game_helpers import new
+from vaka.agents import Observation, make_agent
 from vaka.games.atua import GAME, scoring
 from vaka.games.atua.actions import parse
 from vaka.games.atua.cards import CARDS
@@ -38,7 +39,7 @@ def test_levels(level: str, start: int) -> None:
 
 @pytest.mark.parametrize(
     ("level", "start"),
-    [("easy", 4), ("medium", 12), ("hard", 19), ("legendary", 26), ("expert", 26)],
+    [("easy", 5), ("medium", 13), ("hard", 20), ("legendary", 27), ("expert", 27)],
 )
 def test_calibrated_levels_are_the_default(level: str, start: int) -> None:
     """By default the levels give the starts calibrated for the reconstructed card faces
@@ -46,7 +47,7 @@ def test_calibrated_levels_are_the_default(level: str, start: int) -> None:
     rulebook's steps between levels stay."""
     assert new(1, level=level).level == start
     assert new(1, level=level, tahuma="calibrated").level == start
-    assert new(1, level=level, tahuma="printed").level - start == 16
+    assert new(1, level=level, tahuma="printed").level - start == 15
     assert new(1).level == new(1, level="medium").level  # the default level is medium
 
 
@@ -74,7 +75,7 @@ def test_the_table_option_is_checked_and_changes_only_tahumas_start() -> None:
         while not st.is_over:
             st.apply(0, st.legal_actions(0)[-1])
     ta, tb = scoring.tahuma_breakdown(a), scoring.tahuma_breakdown(b)
-    assert tb["start"] - ta["start"] == 35 - 19
+    assert tb["start"] - ta["start"] == 35 - 20
     assert {k: v for k, v in ta.items() if k not in ("start", "total")} == {
         k: v for k, v in tb.items() if k not in ("start", "total")
     }
@@ -167,10 +168,8 @@ def test_a_solo_game_lasts_18_turns_and_ends_with_three_scorings() -> None:
 def test_the_medium_bot_plays_the_same_at_every_level() -> None:
     """What lets one run of games measure every level (scripts/solo_levels.py): a level
     only adds to Tahuma's total, so the bot's choices do not depend on it."""
-    from vaka.agents import Observation, make_agent
-
     games = [new(1, seed=8, level="easy"), new(1, seed=8, level="legendary", tahuma="printed")]
-    assert (games[0].level, games[1].level) == (4, 42)  # the bar differs, the play must not
+    assert (games[0].level, games[1].level) == (5, 42)  # the bar differs, the play must not
     bots = [make_agent("medium", "atua", 8) for _ in games]
     for _ in range(15):
         chosen = [bot.act(Observation(st, 0)) for bot, st in zip(bots, games, strict=True)]
