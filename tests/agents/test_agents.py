@@ -140,9 +140,9 @@ def test_the_hard_bot_searches_each_game_with_its_settings() -> None:
 
 def test_the_hard_bot_plays_a_solo_atua_game_by_its_lead_over_tahuma() -> None:
     """Alone, the search is rewarded by the seat's lead (there is no rival's value),
-    measured from where it stands: Tahuma starts 20 points ahead even at easy, and a lead
-    measured from zero would reward every choice with all but 0."""
-    state = vaka.load("atua").new_state(1, seed=3, level="easy")
+    measured from where it stands: Tahuma starts 20 points ahead at the rulebook's easy, and
+    a lead measured from zero would reward every choice with all but 0."""
+    state = vaka.load("atua").new_state(1, seed=3, level="easy", tahuma="printed")
     state.apply(0, "take right")
     state.apply(0, state.legal_actions(0)[0])  # now: place the card, up to 40 ways
     bot = make_agent("hard", "atua", seed=3)

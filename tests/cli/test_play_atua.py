@@ -80,7 +80,7 @@ def test_a_whole_solo_game_against_tahuma(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "Atua, 1 player, seed 3" in done.stdout
-    assert "solo vs Tahuma (starts at 35)" in done.stdout
+    assert "solo vs Tahuma (hard: starts at 20)" in done.stdout  # calibrated by default
     assert "Tahuma wins" in done.stdout or "You beat Tahuma" in done.stdout
     record = json.loads(save.read_text())
     assert record["players"] == 1 and record["options"]["level"] == "hard"
@@ -131,12 +131,29 @@ def test_solo_and_level_are_checked() -> None:
 
 def test_the_rulebooks_legendary_level_from_the_command_line() -> None:
     """Solo setup, "Legendary = 42 points": the rulebook's name for the top level is
-    accepted, and the help names it."""
-    done = vaka("play", "atua", "--solo", "--level", "legendary", "--seed", "1", stdin="quit\n")
+    accepted, and the help names it; its printed start with ``--option tahuma=printed``."""
+    done = vaka(
+        "play", "atua", "--solo", "--level", "legendary", "--option", "tahuma=printed",
+        "--seed", "1", stdin="quit\n",
+    )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert "solo vs Tahuma (starts at 42)" in done.stdout
+    assert "solo vs Tahuma (legendary as printed: starts at 42)" in done.stdout
     helped = vaka("play", "--help")
     assert "legendary" in " ".join(helped.stdout.split())
+
+
+def test_vaka_games_says_which_solo_starts_are_used() -> None:
+    """The levels' help names the calibrated starts and the printed ones, and the option
+    that chooses between them."""
+    done = vaka("games")
+    assert done.returncode == 0, done.stderr
+    text = " ".join(done.stdout.replace("│", " ").split())
+    for words in (
+        "easy 5, medium 13, hard 20, legendary 27",
+        "tahuma=printed for the rulebook's easy 20, medium 28, hard 35, legendary 42",
+        "tahuma=calibrated|printed (default calibrated)",
+    ):
+        assert words in text, words
 
 
 def test_a_first_game_without_tiles_from_the_command_line(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from vaka.envs.encoding import (
     seat_onehot,
 )
 from vaka.games.atua.cards import ISLAND_IDS, VILLAGE_IDS, load_raw
-from vaka.games.atua.params import ROW_SIZE, SOLO_LEVELS, SOURCES
+from vaka.games.atua.params import ROW_SIZE, SOLO_TABLES, SOURCES
 from vaka.games.atua.rules import PHASE_NAMES, PILE_NAMES
 from vaka.games.atua.tiles import FATE_IDS, RESIDENTS
 
@@ -28,7 +28,7 @@ _RAW = load_raw()
 SYMBOLS: tuple[str, ...] = tuple(_RAW["symbol_kinds"])
 TOTEMS: tuple[str, ...] = tuple(_RAW["totems"])
 RESIDENT_IDS = tuple(RESIDENTS)
-TOP_LEVEL = max(SOLO_LEVELS.values())
+TOP_LEVEL = max(start for table in SOLO_TABLES.values() for start in table.values())
 
 
 def _row(v: View, i: int) -> View:

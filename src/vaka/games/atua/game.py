@@ -8,8 +8,13 @@ from typing import Any, ClassVar
 from vaka.core.game import Action, Game, Option
 from vaka.core.rulebook import RuleBook
 from vaka.games.atua import actions
-from vaka.games.atua.params import SOLO_LEVELS
+from vaka.games.atua.params import SOLO_LEVELS, SOLO_LEVELS_PRINTED, SOLO_TABLES
 from vaka.games.atua.state import AtuaState
+
+
+def _starts(levels: Mapping[str, int]) -> str:
+    """A level table in words, for the help: "easy 20, medium 28, …"."""
+    return ", ".join(f"{name} {start}" for name, start in levels.items() if name != "expert")
 
 
 class Atua(Game):
@@ -23,9 +28,18 @@ class Atua(Game):
     options: ClassVar[Mapping[str, Option]] = {
         "level": Option(
             default="medium",
-            help="solo game only: Tahuma's starting score, easy 20, medium 28, hard 35, "
-            "legendary 42 ('expert' is the same)",
+            help=f"solo game only: Tahuma's starting score, {_starts(SOLO_LEVELS)}, calibrated "
+            "for the reconstructed card faces ('expert' is legendary; tahuma=printed for the "
+            f"rulebook's {_starts(SOLO_LEVELS_PRINTED)})",
             choices=tuple(SOLO_LEVELS),
+            players=(1,),
+        ),
+        "tahuma": Option(
+            default="calibrated",
+            help="solo game only: which starting scores the levels give Tahuma: calibrated for "
+            "the reconstructed card faces, or printed (the rulebook's, set for the printed "
+            "cards); docs/rules/atua.md, 'Solo levels'",
+            choices=tuple(SOLO_TABLES),
             players=(1,),
         ),
         "first_game": Option(

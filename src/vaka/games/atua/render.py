@@ -30,7 +30,11 @@ def render(view: Mapping[str, Any]) -> RenderableType:
     head = Text(f"Atua, turn {view['turn']}", style="bold")
     if view["solo"]:
         solo = view["solo_game"]
-        head.append(f"  solo vs Tahuma (starts at {solo['level']}), hut {solo['hut']}")
+        printed = " as printed" if solo["levels"] == "printed" else ""
+        head.append(
+            f"  solo vs Tahuma ({solo['level_name']}{printed}: starts at {solo['level']}), "
+            f"hut {solo['hut']}"
+        )
     parts.append(head)
     if view["row"]:
         parts.append(

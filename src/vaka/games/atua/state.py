@@ -16,7 +16,7 @@ from vaka.games.atua.params import (
     PILES,
     ROW_SIZE,
     SOLO_COCONUTS,
-    SOLO_LEVELS,
+    SOLO_TABLES,
     START_COCONUTS,
 )
 from vaka.games.atua.tiles import FATE_IDS, RESIDENT_IDS
@@ -69,7 +69,7 @@ class AtuaState(State):
         rng = self.rng
         self.solo = players == 1
         self.tiles = not self.solo and not options["first_game"]
-        self.level = SOLO_LEVELS[options["level"]] if self.solo else 0
+        self.level = SOLO_TABLES[options["tahuma"]][options["level"]] if self.solo else 0
         villages = list(VILLAGE_IDS)
         rng.shuffle(villages)
         self.islands = [Island(villages[s]) for s in range(players)]

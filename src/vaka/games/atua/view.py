@@ -68,6 +68,8 @@ def view(st: AtuaState, seat: int | None) -> dict[str, Any]:
     if st.solo:
         out["solo_game"] = {
             "level": st.level,
+            "level_name": st.options["level"],
+            "levels": st.options["tahuma"],  # which table: calibrated or printed
             "hut": st.hut,
             "offer": list(st.offer),
             "other": st.other,
