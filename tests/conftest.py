@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
+import pytest
+
 import vaka
 from tests.core.sealedbid import GAME as SEALED_BID
 
 vaka.register(SEALED_BID)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Compile Atua's placement kernels once, before any test (or, with xdist, any worker)
+    starts: the first use after an install compiles them for 10-20 s (then they load from
+    numba's cache in a second or two), which would otherwise fall inside the time limits of
+    whichever tests come first, servers and browsers included."""
+    if hasattr(session.config, "workerinput"):  # an xdist worker: the controller did it
+        return
+    state = vaka.load("atua").new_state(2, 0)
+    seat = state.to_move[0]
+    state.apply(seat, state.legal_actions(seat)[0])  # take a card...
+    assert state.legal_actions(seat)  # ...and its placements are searched

@@ -199,4 +199,6 @@ def test_the_load_benchmark_plays_tables_and_reports(server: Server) -> None:
     figures = report(stats, took, 3, server.url, None, 0.0)
     assert figures["moves"] == len(stats.latencies) > 0
     assert 0 < figures["latency_ms"]["p50"] <= figures["latency_ms"]["p99"]
-    assert figures["failures"] == {} and set(figures["refused"]) <= {"stale"}
+    # refused only as stale (a newer state was on its way) or as too fast (sent again)
+    refused, failures = figures["refused"], figures["failures"]
+    assert failures == {} and set(refused) <= {"stale", "rate_limited"}, (refused, failures)

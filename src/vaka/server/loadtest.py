@@ -36,6 +36,12 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
+from vaka.server.ws import RATE
+
+#: How long a client refused for sending too fast waits before sending again: the time the
+#: server's limit gives for one more message.
+RETRY_AFTER = 1.0 / RATE
+
 #: Called with every raw message a seat receives (the leak tests keep them).
 Listener = Callable[[int, str], None]
 
@@ -76,7 +82,7 @@ async def play_seat(
     ws_url = base.replace("http://", "ws://") + f"/ws/tables/{table}"
     async with connect(ws_url, max_size=2**22, open_timeout=30, ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
-        acted, sent_at = -1, 0.0
+        acted, sent_at, sent = -1, 0.0, ""
         while True:
             left = until - time.monotonic()
             if left <= 0:
@@ -91,7 +97,12 @@ async def play_seat(
             msg = json.loads(raw)
             if msg["type"] == "error":
                 stats.refused[msg["error"]] = stats.refused.get(msg["error"], 0) + 1
-                if msg["error"] != "stale":  # stale: a fresh state is on its way
+                if msg["error"] == "rate_limited" and sent:
+                    # a seat with many moves in a row can outrun the server's limit of
+                    # messages a second: wait as the limit asks, then send it again
+                    await asyncio.sleep(RETRY_AFTER)
+                    await ws.send(sent)
+                elif msg["error"] != "stale":  # stale: a fresh state is on its way
                     raise RuntimeError(f"seat {seat} of {table} was refused: {msg}")
                 continue
             if msg["type"] != "state":
@@ -108,7 +119,8 @@ async def play_seat(
                 if think > 0:
                     await asyncio.sleep(rng.uniform(0, 2 * think))
                 acted, sent_at = version, time.monotonic()
-                await ws.send(json.dumps({"type": "act", "action": action, "version": version}))
+                sent = json.dumps({"type": "act", "action": action, "version": version})
+                await ws.send(sent)
 
 
 async def play_table(
