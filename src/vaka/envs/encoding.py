@@ -110,8 +110,11 @@ def by_seat(values: Sequence[float], view: View) -> list[float]:
     return [float(values[(me + k) % n]) for k in range(n)]
 
 
-def common_fields(phases: Sequence[str]) -> tuple[Field, ...]:
-    """The fields every game starts with: who is to move and what is being decided."""
+def common_fields(
+    phases: Sequence[str], seat_help: str = "one-hot of the seat deciding"
+) -> tuple[Field, ...]:
+    """The fields every game starts with: who is to move, what is being decided and by
+    which seat (``seat_help`` says what that field means in the game)."""
     return (
         Field(
             "to_move",
@@ -127,6 +130,13 @@ def common_fields(phases: Sequence[str]) -> tuple[Field, ...]:
             1,
             "one-hot of the step being decided: " + ", ".join(phases),
             lambda v: onehot((v.get("decision") or {}).get("phase"), phases),
+        ),
+        Field(
+            "decision.seat",
+            -1,
+            1,
+            seat_help,
+            lambda v: seat_onehot((v.get("decision") or {}).get("seat"), v),
         ),
     )
 

@@ -48,13 +48,6 @@ LAYOUT = Layout(
     table=(
         *common_fields(PHASE_NAMES),
         Field(
-            "decision.seat",
-            -1,
-            1,
-            "one-hot of the seat deciding",
-            lambda v: seat_onehot((v.get("decision") or {}).get("seat"), v),
-        ),
-        Field(
             "decision.pile",
             len(PILE_NAMES),
             1,

@@ -71,14 +71,7 @@ def _private(s: View, key: str, keys: tuple[str, ...]) -> list[float]:
 
 LAYOUT = Layout(
     table=(
-        *common_fields(PHASES),
-        Field(
-            "decision.seat",
-            -1,
-            1,
-            "one-hot of the seat deciding (not set for a sealed choice)",
-            lambda v: seat_onehot((v.get("decision") or {}).get("seat"), v),
-        ),
+        *common_fields(PHASES, "one-hot of the seat deciding (not set for a sealed choice)"),
         Field(
             "decision.seats",
             -1,
