@@ -1,7 +1,7 @@
 // A decision's prompt as others read it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ago, tableDetails, theirs } from "../../../src/vaka/web/static/words.js";
+import { ago, soloLevel, tableDetails, theirs } from "../../../src/vaka/web/static/words.js";
 
 test("a prompt for the seat that decides speaks of that seat to everyone else", () => {
   assert.equal(theirs("lay out a card from your hand"), "lay out a card from their hand");
@@ -30,4 +30,13 @@ test("a table's details tell it from a similar one", () => {
   assert.equal(tableDetails(over), "made 10 min ago · 80 moves · 1 day a move · won by bot");
   const known = { level: { default: "hard" }, first_game: { default: false } };
   assert.equal(tableDetails(playing, known), "made 10 min ago · 12 moves · live 20+10s · Ana to move · first game");
+});
+
+test("Atua's solo level is named as chosen, with Tahuma's start beside it", () => {
+  // Shaped as games/atua/view.py writes "solo_game".
+  assert.equal(soloLevel({ level: 20, level_name: "hard", levels: "calibrated" }),
+    "Hard level (starts at 20)");
+  assert.equal(soloLevel({ level: 42, level_name: "legendary", levels: "printed" }),
+    "Legendary level (starts at 42, printed table)");
+  assert.equal(soloLevel({ level: 13 }), "Starts at 13");
 });

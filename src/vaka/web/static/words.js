@@ -37,3 +37,11 @@ export function tableDetails(t, known = {}) {
   });
   return parts.concat(options).join(" · ");
 }
+
+/** Atua's solo level as players chose it: "Hard level (starts at 20)". The start is
+ * Tahuma's score before his cards; "printed" marks the rulebook's own table. */
+export function soloLevel(solo) {
+  const name = solo.level_name ? solo.level_name[0].toUpperCase() + solo.level_name.slice(1) : "";
+  const printed = solo.levels === "printed" ? ", printed table" : "";
+  return name ? `${name} level (starts at ${solo.level}${printed})` : `Starts at ${solo.level}`;
+}

@@ -7,7 +7,7 @@ import { seatColour } from "../colors.js";
 import { Coconuts, Face, IslandCards, islandPoses, SymbolKey, useFaces } from "./atuacards.js";
 import { bounds, fitBox } from "./atuageom.js";
 import { MyIsland } from "./atuaplace.js";
-import { theirs } from "../words.js";
+import { soloLevel, theirs } from "../words.js";
 
 const SMALL = /^(pass|reveal|spare|give|score \w+)$/;
 
@@ -141,7 +141,7 @@ function Tiles({ view, faces, me, acts, act }) {
 function Tahuma({ solo }) {
   return html`<div class="tahuma" aria-label="Tahuma">
     <h3>Tahuma</h3>
-    <p>Level ${solo.level} · hut ${solo.hut} coconut${solo.hut === 1 ? "" : "s"}</p>
+    <p>${soloLevel(solo)} · hut ${solo.hut} coconut${solo.hut === 1 ? "" : "s"}</p>
     <p>His pile (${solo.tahuma.length}): ${solo.tahuma.join(", ") || "none yet"}</p>
     ${solo.spared.length > 0 && html`<p>Spared: ${solo.spared.join(", ")}</p>`}
     ${solo.tahuma_score && html`<p>Score: ${solo.tahuma_score.total ?? JSON.stringify(solo.tahuma_score)}</p>`}
