@@ -208,6 +208,11 @@ def test_render_modes() -> None:
     assert "atua-table.svg" in svgs and all(s.lstrip().startswith("<svg") for s in svgs.values())
     with pytest.raises(ValueError):
         pz.raw_env("raiatea", 3, render_mode="svg")
+    with pytest.raises(ValueError):  # the parallel environment refuses it alike
+        pz.parallel_env("raiatea", 3, render_mode="svg")
+    parallel = pz.parallel_env("atua", 2, render_mode="svg")
+    parallel.reset(seed=0)
+    assert parallel.render() == svgs  # the same game, drawn the same way
 
 
 def test_bad_arguments_are_refused() -> None:

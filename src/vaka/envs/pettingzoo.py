@@ -111,7 +111,57 @@ class _Table:
         return ["ansi", "svg"] if self.game.pictures(probe.view(None), []) else ["ansi"]
 
 
-class raw_env(AECEnv[str, Obs, int]):
+class _Seated:
+    """What both environment classes do alike: set up the table and its spaces, and
+    render."""
+
+    table: _Table
+    metadata: dict[str, Any]
+    possible_agents: list[str]
+    render_mode: str | None
+    max_cycles: int | None
+
+    def _seat_table(
+        self,
+        game: str,
+        players: int,
+        render_mode: str | None,
+        reward: str,
+        max_cycles: int | None,
+        options: dict[str, Any],
+        parallel: bool,
+    ) -> None:
+        self.table = _Table(game, players, reward, options)
+        modes = self.table.render_modes()
+        if render_mode is not None and render_mode not in modes:
+            raise ValueError(f"render_mode must be one of {modes}")
+        self.metadata = {
+            "name": f"vaka_{game.replace('-', '_')}_v0",
+            "render_modes": modes,
+            "is_parallelizable": parallel,
+        }
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.possible_agents = list(self.table.agent_names)
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.table.obs_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.table.act_spaces[agent]
+
+    def render(self) -> Any:
+        if self.render_mode == "ansi":
+            return self.table.render_text()
+        if self.render_mode == "svg":
+            return self.table.pictures()
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+class raw_env(_Seated, AECEnv[str, Obs, int]):
     """The AEC environment of one game for a fixed number of players."""
 
     def __init__(
@@ -124,26 +174,9 @@ class raw_env(AECEnv[str, Obs, int]):
         **options: Any,
     ) -> None:
         super().__init__()
-        self.table = _Table(game, players, reward, options)
-        self.metadata = {
-            "name": f"vaka_{game.replace('-', '_')}_v0",
-            "render_modes": self.table.render_modes(),
-            "is_parallelizable": False,
-        }
-        modes = self.table.render_modes()
-        if render_mode is not None and render_mode not in modes:
-            raise ValueError(f"render_mode must be one of {modes}")
-        self.render_mode = render_mode
-        self.max_cycles = max_cycles
-        self.possible_agents = list(self.table.agent_names)
+        self._seat_table(game, players, render_mode, reward, max_cycles, options, False)
         self.agents: list[str] = []
         self._decisions = 0
-
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.table.obs_spaces[agent]
-
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.table.act_spaces[agent]
 
     @property
     def state_now(self) -> State:
@@ -194,16 +227,6 @@ class raw_env(AECEnv[str, Obs, int]):
         self._accumulate_rewards()
         self._deads_step_first()
 
-    def render(self) -> Any:
-        if self.render_mode == "ansi":
-            return self.table.render_text()
-        if self.render_mode == "svg":
-            return self.table.pictures()
-        return None
-
-    def close(self) -> None:
-        pass
-
 
 def env(game: str, players: int, **kwargs: Any) -> AECEnv[str, Obs, int]:
     """The AEC environment with PettingZoo's usual wrappers: an action outside the mask
@@ -215,7 +238,7 @@ def env(game: str, players: int, **kwargs: Any) -> AECEnv[str, Obs, int]:
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-class parallel_env(ParallelEnv[str, Obs, int]):
+class parallel_env(_Seated, ParallelEnv[str, Obs, int]):
     """Every live agent sends an action each step; the seats to move when the step begins
     play theirs (in seat order), the others' are ignored. ``max_cycles`` cuts the game
     (truncation) after that many steps. An action outside a moving seat's mask ends the game
@@ -235,24 +258,10 @@ class parallel_env(ParallelEnv[str, Obs, int]):
     ) -> None:
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
-        self.table = _Table(game, players, reward, options)
-        self.metadata = {
-            "name": f"vaka_{game.replace('-', '_')}_v0",
-            "render_modes": self.table.render_modes(),
-            "is_parallelizable": True,
-        }
-        self.render_mode = render_mode
-        self.max_cycles = max_cycles
+        self._seat_table(game, players, render_mode, reward, max_cycles, options, True)
         self.illegal = illegal
-        self.possible_agents = list(self.table.agent_names)
         self.agents: list[str] = []
         self._steps = 0
-
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.table.obs_spaces[agent]
-
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.table.act_spaces[agent]
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -308,13 +317,3 @@ class parallel_env(ParallelEnv[str, Obs, int]):
         if terminated or truncated:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> Any:
-        if self.render_mode == "ansi":
-            return self.table.render_text()
-        if self.render_mode == "svg":
-            return self.table.pictures()
-        return None
-
-    def close(self) -> None:
-        pass
