@@ -51,6 +51,7 @@ from vaka.envs.encoding import Encoder
 from vaka.envs.layouts import encoder
 from vaka.sim.stats import win_shares
 
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 #: The OpenSpiel short name of each game.
 SHORT_NAMES = {"rapa-nui": "vaka_rapa_nui", "raiatea": "vaka_raiatea", "atua": "vaka_atua"}
 
@@ -279,12 +280,12 @@ class VakaState(pyspiel.State):
         holder.memo.clear()
 
     # ------------------------------------------------------------ OpenSpiel's API
-    def current_player(self) -> int:
-        if self.waiting is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert self.engine_state is not None
-        to_move = self.engine_state.to_move
-        return min(to_move) if to_move else int(pyspiel.PlayerId.TERMINAL)
+    def current_player(self) -> int:  # asked several times per step: kept short
+        holder = self._holder
+        if holder.waiting is not None:
+            return _CHANCE
+        to_move = holder.state.to_move  # type: ignore[union-attr]
+        return min(to_move) if to_move else _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
         if self.waiting is not None or self.engine_state is None:
