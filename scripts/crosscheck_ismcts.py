@@ -19,7 +19,7 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
 from vaka.agents import AGENTS, Agent, Observation, search_agent
-from vaka.core.rng import derive_seed
+from vaka.core.rng import Rng, derive_seed
 from vaka.envs import openspiel as ops
 from vaka.sim.stats import WinRate, win_shares
 
@@ -61,13 +61,17 @@ def vaka_agent(name: str, game_id: str, seconds: float, seed: int) -> Agent:
 def play_one(
     game: Any, seed: int, spiel_seat: int, bot: TimedIsmcts, other: Agent, searches: list[int]
 ) -> float:
-    """One game from deal ``seed``; OpenSpiel's bot's share of the win. The vaka bot's
-    iterations per search go to ``searches``."""
+    """One game, its chance outcomes drawn as the engine's game for ``seed`` draws them;
+    OpenSpiel's bot's share of the win. The vaka bot's iterations per search go to
+    ``searches``."""
     state = game.new_initial_state()
-    state.apply_action(seed)
+    chance = Rng(seed)
     codec = ops.config_of(game).codec
     bot.reset()
     while not state.is_terminal():
+        if state.is_chance_node():
+            ops.resolve_chance(state, chance)
+            continue
         seat = state.current_player()
         if seat == spiel_seat:
             action = int(bot.step(state))
@@ -100,7 +104,7 @@ def main() -> None:
         bot = TimedIsmcts(game, args.seconds, derive_seed(args.seed, "spiel", name))
         searches: list[int] = []
         for i in range(args.games):
-            deal = derive_seed(args.seed, name, i) % ops.DEALS
+            deal = derive_seed(args.seed, name, i)
             other = vaka_agent(name, args.game, args.seconds, derive_seed(args.seed, "vaka", i))
             wins += play_one(game, deal, i % 2, bot, other, searches)
         rate = WinRate.of(wins, args.games)

@@ -1,5 +1,5 @@
-"""The OpenSpiel games: OpenSpiel's own random-simulation test, and that information states
-hold only what the seat may know."""
+"""The OpenSpiel games: OpenSpiel's own random-simulation test, every draw of the engine a
+chance node, and information states that hold only what the seat may know."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ pytest.importorskip("pyspiel")
 import pyspiel
 
 from vaka.core import load
+from vaka.core.rng import Rng
 from vaka.envs import openspiel as ops
+from vaka.envs.chance import max_outcomes, new_state
 from vaka.envs.layouts import encoder
 from vaka.sim.stats import win_shares
 
@@ -34,48 +36,170 @@ def test_the_games_load_by_name_with_players_and_options_as_parameters() -> None
     game = pyspiel.load_game("vaka_rapa_nui", {"players": 4, "rows": "top-only"})
     assert game.num_players() == 4
     assert game.num_distinct_actions() == len(load("rapa-nui").actions)
-    assert game.max_chance_outcomes() == ops.DEALS
+    assert game.max_chance_outcomes() == max_outcomes("rapa-nui", 4)
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
     state = game.new_initial_state()
-    state.apply_action(0)
+    ops.resolve_chance(state, Rng(0))
     assert state.engine_state.options["rows"] == "top-only"
     solo = ops.load_game("atua", 1, level="hard")
     assert solo.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert pyspiel.load_game("vaka_raiatea").num_players() == 3
-    assert ops.load_game("atua", 2, deals=5).max_chance_outcomes() == 5
 
 
 @pytest.mark.parametrize(
     "params",
-    [{"players": 7}, {"players": 2, "colour": "red"}, {"players": 2, "deals": 0}],
+    [{"players": 7}, {"players": 2, "colour": "red"}, {"players": 2, "deals": 10}],
 )
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(Exception, match=r"players|parameter|deals"):
         pyspiel.load_game("vaka_atua", params)
 
 
-def test_the_single_chance_node_picks_the_engines_seed() -> None:
-    game = ops.load_game("raiatea", 3, deals=50)
+class Recording(Rng):
+    """A real stream that writes down every draw: (n, outcome)."""
+
+    __slots__ = ("draws",)
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.draws: list[tuple[int, int]] = []
+
+    def below(self, n: int) -> int:
+        k = super().below(n)
+        self.draws.append((n, k))
+        return k
+
+
+def test_the_setup_is_a_run_of_uniform_chance_nodes_one_per_draw() -> None:
+    game = ops.load_game("atua", 2)
     state = game.new_initial_state()
-    assert state.is_chance_node()
-    outcomes = state.chance_outcomes()
-    assert [k for k, _ in outcomes] == list(range(50))
-    assert all(p == pytest.approx(1 / 50) for _, p in outcomes)
-    state.apply_action(17)
+    engine = load("atua")
+    recording = Recording(9)
+    new_state(engine, 2, engine.check_options({}), recording)
+    assert len(recording.draws) > 50  # every step of every shuffle
+    for n, k in recording.draws:
+        assert state.is_chance_node() and state.current_player() == pyspiel.PlayerId.CHANCE
+        assert state.legal_actions() == list(range(n))
+        outcomes = state.chance_outcomes()
+        assert [a for a, _ in outcomes] == list(range(n))
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        assert max(p for _, p in outcomes) == min(p for _, p in outcomes)
+        assert n <= game.max_chance_outcomes()
+        assert state.information_state_string(0) == json.dumps({"seat": 0, "dealt": False})
+        state.apply_action(k)
     assert not state.is_chance_node()
-    assert state.engine_state.seed == 17
-    twin = load("raiatea").new_state(3, 17)
-    assert state.engine_state.view(None) == twin.view(None)
+    assert state.engine_state.view(None) == engine.new_state(2, 9).view(None)
+
+
+@pytest.mark.parametrize(("game", "players"), [("rapa-nui", 2), ("raiatea", 3), ("atua", 3)])
+def test_chance_outcomes_chosen_as_a_seeds_draws_play_the_engines_game_for_that_seed(
+    game: str, players: int
+) -> None:
+    """Play a seeded engine game whose stream records its draws; feed those draws to the
+    OpenSpiel game as chance outcomes, with the same players' actions: every chance node
+    asks for exactly the next recorded draw, and the two games end equal."""
+    engine, seed = load(game), 11
+    recording = Recording(seed)
+    truth = new_state(engine, players, engine.check_options({}), recording)
+    assert truth.view(None) == engine.new_state(players, seed).view(None)
+    rng = random.Random(5)
+    while not truth.is_over:
+        seat = min(truth.to_move)  # OpenSpiel asks a sealed choice lowest seat first
+        truth.apply(seat, rng.choice(truth.legal_actions(seat)))
+    spiel = ops.load_game(game, players)
+    state, codec = spiel.new_initial_state(), ops.config_of(spiel).codec
+    draws, moves, chance_nodes = iter(recording.draws), iter(truth.history), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            n, k = next(draws)
+            assert len(state.chance_outcomes()) == n
+            state.apply_action(k)
+            chance_nodes += 1
+            continue
+        seat, action = next(moves)
+        assert seat == state.current_player()
+        state.apply_action(codec.encode(state.engine_state, seat, action))
+    assert next(draws, None) is None and next(moves, None) is None
+    assert chance_nodes == len(recording.draws)
+    assert chance_nodes <= spiel.max_chance_nodes_in_history()
+    assert state.engine_state.view(None) == truth.view(None)
+    assert state.engine_state.history == truth.history
+    assert state.returns() == win_shares(truth.winners(), players)
+
+
+def test_raiatea_rolls_its_die_at_a_chance_node_in_the_middle_of_the_game() -> None:
+    from vaka.games.raiatea.params import DIE_SIDES
+
+    spiel = ops.load_game("raiatea", 3)
+    state = spiel.new_initial_state()
+    ops.resolve_chance(state, Rng(3))
+    rng = random.Random(3)
+    while not (state.is_chance_node() and state.waiting.size == DIE_SIDES):
+        assert not state.is_terminal()
+        if state.is_chance_node():
+            state.apply_action(rng.randrange(len(state.chance_outcomes())))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    waiting = state.waiting
+    assert waiting.before is state.engine_state and waiting.outcomes == ()
+    mover = waiting.seat
+    assert state.current_player() == pyspiel.PlayerId.CHANCE and not state.is_terminal()
+    before = state.information_state_string(mover)
+    rolls = set()
+    for k in range(DIE_SIDES):
+        child = state.child(k)
+        while child.is_chance_node():  # another draw in the same move, if any
+            child.apply_action(0)
+        events = child.engine_state.log[len(state.engine_state.log) :]
+        rolls.add(next(data[1] for tag, _, data in events if tag == "die"))
+        assert child.information_state_string(mover) != before  # the roll is shown
+    assert rolls == set(range(1, DIE_SIDES + 1))
+    with pytest.raises(ValueError, match="not in range"):
+        state.apply_action(DIE_SIDES)
+    assert state.is_chance_node() and state.waiting is waiting
+
+
+@pytest.mark.parametrize("game", ["raiatea", "atua"])
+def test_guesses_at_chance_nodes_keep_the_seats_information_state(game: str) -> None:
+    """During the setup, and inside a move (Raiatea's die), a guess of what a seat cannot
+    know keeps its information state and chooses its own draws."""
+    spiel = ops.load_game(game, 3)
+    state = spiel.new_initial_state()
+    for _ in range(10):
+        state.apply_action(0)
+    guess = state.resample_from_infostate(1, _uniform())
+    assert guess.is_chance_node() and len(guess.waiting.outcomes) == 10
+    assert guess.information_state_string(1) == state.information_state_string(1)
+    assert guess.waiting.outcomes != state.waiting.outcomes
+    if game != "raiatea":
+        return
+    ops.resolve_chance(state, Rng(8))
+    rng = random.Random(8)
+    while not state.is_chance_node():
+        assert not state.is_terminal()
+        state.apply_action(rng.choice(state.legal_actions()))
+    mover = state.waiting.seat
+    for seat in range(3):
+        guess = state.resample_from_infostate(seat, _uniform())
+        assert guess.information_state_string(seat) == state.information_state_string(seat)
+        assert guess.observation_string(seat) == state.observation_string(seat)
+        assert guess.is_chance_node() == (seat == mover)
+    ops.resolve_chance(state, Rng(1))
+    guess = state.resample_from_infostate(state.current_player(), _uniform())
+    assert guess.engine_state.rng.outcomes == ()  # the future is drawn at chance nodes
 
 
 def _random_play(state: object, rng: random.Random, steps: int | None = None) -> None:
+    """``steps`` decisions at random (all of them: ``None``), and the draws after them."""
     done = 0
-    while not state.is_terminal() and (steps is None or done < steps):  # type: ignore[attr-defined]
+    while not state.is_terminal():  # type: ignore[attr-defined]
         if state.is_chance_node():  # type: ignore[attr-defined]
             state.apply_action(rng.randrange(len(state.chance_outcomes())))  # type: ignore[attr-defined]
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
+            continue
+        if steps is not None and done >= steps:
+            return
+        state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
         done += 1
 
 
@@ -117,7 +241,7 @@ def test_information_states_do_not_differ_between_deals_the_seat_cannot_tell_apa
     spiel = ops.load_game(game, players)
     state = spiel.new_initial_state()
     rng = random.Random(4)
-    _random_play(state, rng, steps=1)
+    _random_play(state, rng, steps=0)
     checked = truth_changed = others_changed = 0
     skip = {"seed", "rng", "history", "log", "determinized", "_legal_cache"}
     while not state.is_terminal() and checked < 30:
@@ -165,13 +289,13 @@ def spiel_codec_slots(state: object, seat: int) -> dict[int, object]:
 def test_sealed_choices_are_sequential_and_hidden_from_the_seats_after() -> None:
     spiel = ops.load_game("raiatea", 3)
     state = spiel.new_initial_state()
-    state.apply_action(4)
+    ops.resolve_chance(state, Rng(4))
     rng = random.Random(0)
     while not (
         len(state.engine_state.to_move) > 1
         and state.engine_state.view(None)["decision"]["phase"] in ("offer", "auction")
     ):
-        state.apply_action(rng.choice(state.legal_actions()))
+        _random_play(state, rng, steps=1)
     first, later = sorted(state.engine_state.to_move)[:2]
     assert state.current_player() == first
     choices = state.legal_actions()
@@ -192,10 +316,10 @@ def test_sealed_choices_are_sequential_and_hidden_from_the_seats_after() -> None
 def test_atua_actions_are_named_by_their_slot() -> None:
     spiel = ops.load_game("atua", 2)
     state = spiel.new_initial_state()
-    state.apply_action(1)
+    ops.resolve_chance(state, Rng(1))
     rng = random.Random(2)
     while state.engine_state.view(None)["decision"]["phase"] != "place":
-        state.apply_action(rng.choice(state.legal_actions()))
+        _random_play(state, rng, steps=1)
     seat = state.current_player()
     slots = spiel_codec_slots(state, seat)
     assert state.legal_actions() == sorted(slots)
@@ -207,7 +331,7 @@ def test_atua_actions_are_named_by_their_slot() -> None:
 @pytest.mark.parametrize(("game", "players"), [("rapa-nui", 2), ("atua", 2)])
 def test_an_illegal_action_is_refused_and_changes_nothing(game: str, players: int) -> None:
     state = ops.load_game(game, players).new_initial_state()
-    state.apply_action(0)
+    ops.resolve_chance(state, Rng(0))
     illegal = next(a for a in range(state.num_distinct_actions()) if a not in state.legal_actions())
     before = (state.history(), state.information_state_string(0), str(state))
     with pytest.raises(Exception, match=r"not (allowed|legal)"):

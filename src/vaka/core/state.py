@@ -51,7 +51,8 @@ class State(ABC):
         self.players = players
         self.seed = seed
         self.options = options
-        self.rng = Rng(seed)
+        if "rng" not in self.__dict__:  # a stream set before __init__ is kept (vaka.envs.chance)
+            self.rng = Rng(seed)
         self.history = []
         self.log = []
         self.determinized = False

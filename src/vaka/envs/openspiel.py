@@ -6,11 +6,18 @@ every game option of the engine is a game parameter too (``rows="top-only"``...)
 
 How the engine is mapped onto OpenSpiel's model (docs/ENVIRONMENTS.md says more):
 
-* **Chance.** The engine draws from a random stream seeded once, inside its moves; it does
-  not expose draws as steps. So the game starts at one chance node whose outcome ``k``
-  (one of ``deals`` equally likely, parameter ``deals``) is the engine's seed: it fixes
-  the deal *and* every later draw, which stay hidden from all seats until the rules show
-  them. There are no other chance nodes.
+* **Chance.** Every draw of the engine is a chance node: the shuffles of the setup (one
+  node per step of a Fisher-Yates shuffle), and in Raiatea the die, reshuffles and blind
+  draws during the game. The engine draws inside its moves from its own stream; here that
+  stream is scripted (:mod:`vaka.envs.chance`): a move that asks for a draw not chosen yet
+  is abandoned, the state becomes a chance node over ``range(n)`` (uniform, as the
+  engine's ``below(n)``), and the chosen outcome is appended and the move played again
+  from the state before it (once per shuffle, not per draw: the sizes of a shuffle's
+  draws are known in advance). Several draws in one move are several chance nodes in a
+  row. No outcome is in a seat's information state until its view shows it. Choosing each
+  outcome with ``Rng(seed).below(n)`` (:func:`resolve_chance`) plays the engine's game
+  for ``seed`` exactly. A guess (``resample_from_infostate``) re-deals what the seat
+  cannot see; its future draws stay chance nodes.
 * **Sealed choices** are sequential with hidden moves: when several seats must choose at
   once the lowest of them moves first, and the engine hides each choice until all are in.
 * **Information** comes only from the seat's own view (``State.view(seat)``): the
@@ -28,30 +35,31 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel
 
-from vaka.core.game import Game
+from vaka.core.game import Action, Game
 from vaka.core.registry import load
-from vaka.core.rng import derive_seed
+from vaka.core.rng import Rng, derive_seed
 from vaka.core.state import Seat, State
 from vaka.envs.actions import Codec
+from vaka.envs.chance import NeedDraw, ScriptedRng, max_outcomes, new_state
 from vaka.envs.encoding import Encoder
 from vaka.envs.layouts import encoder
 from vaka.sim.stats import win_shares
 
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 #: The OpenSpiel short name of each game.
 SHORT_NAMES = {"rapa-nui": "vaka_rapa_nui", "raiatea": "vaka_raiatea", "atua": "vaka_atua"}
-#: How many deals (engine seeds) the opening chance node chooses among, by default.
-DEALS = 1000
 
 
 def max_game_length(game_id: str, players: int) -> int:
-    """A bound on the decisions in one game (the chance node not counted), generous: at least
-    four times the longest random game measured for each game and player count."""
+    """A bound on the decisions in one game (chance nodes not counted), generous: at least
+    four times the longest random game measured for each game and player count. OpenSpiel
+    takes it as the bound on chance nodes too, which it also is (see the tests)."""
     per_seat = {"rapa-nui": 150, "raiatea": 350, "atua": 100}[game_id]
     return 200 + per_seat * players
 
@@ -61,8 +69,8 @@ def default_players(engine: Game) -> int:
 
 
 def parameters(engine: Game) -> dict[str, Any]:
-    """The game parameters and their defaults: players, deals, and the engine's options."""
-    spec: dict[str, Any] = {"players": default_players(engine), "deals": DEALS}
+    """The game parameters and their defaults: players, and the engine's options."""
+    spec: dict[str, Any] = {"players": default_players(engine)}
     for name, option in engine.options.items():
         spec[name] = option.default
     return spec
@@ -100,7 +108,7 @@ class Config:
 
     game_id: str
     players: int
-    deals: int
+    draws: int  # the most outcomes a chance node can have
     options: dict[str, Any]
     engine: Game
     codec: Codec
@@ -115,20 +123,41 @@ class Config:
         return self  # shared, never changed
 
 
+@dataclass(frozen=True)
+class Waiting:
+    """A step stopped by draws not chosen yet: the engine state before it (``None``: the
+    setup), the move (``seat``, ``action``; none for the setup), the outcomes chosen so far,
+    and the sizes of the draws it asked for (the first is the chance node's; more than one
+    for the rest of a shuffle). Never changed once made: each try plays the move on a copy
+    of ``before``, so copies of an OpenSpiel state share it."""
+
+    before: State | None
+    seat: int
+    action: Action | None
+    outcomes: tuple[int, ...]
+    sizes: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        """How many outcomes the draw asked for now has."""
+        return self.sizes[0]
+
+
 class _Holder:
-    """Holds the engine state, and what was computed from it since it last changed (OpenSpiel
-    asks for a seat's tensor once per kind of observation). OpenSpiel clones a Python state
-    by deep-copying each of its attributes; this makes that copy the engine's own (much
-    cheaper) clone."""
+    """Holds the engine state, the step waiting for chance (if any), and what was computed
+    from the state since it last changed (OpenSpiel asks for a seat's tensor once per kind
+    of observation). OpenSpiel clones a Python state by deep-copying each of its attributes;
+    this makes that copy the engine's own (much cheaper) clone."""
 
-    __slots__ = ("memo", "state")
+    __slots__ = ("memo", "state", "waiting")
 
-    def __init__(self, state: State | None) -> None:
+    def __init__(self, state: State | None, waiting: Waiting | None = None) -> None:
         self.state = state
+        self.waiting = waiting
         self.memo: dict[tuple[str, int], Any] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
-        return _Holder(None if self.state is None else self.state.clone())
+        return _Holder(None if self.state is None else self.state.clone(), self.waiting)
 
 
 @functools.lru_cache(maxsize=64)
@@ -139,13 +168,12 @@ def _config(game_id: str, given: tuple[tuple[str, Any], ...]) -> Config:
     if unknown:
         raise ValueError(f"{engine.name} has no parameter {', '.join(unknown)}")
     full = {**spec, **dict(given)}
-    players, deals = int(full["players"]), int(full["deals"])
-    if deals < 1:
-        raise ValueError(f"deals must be at least 1, not {deals}")
+    players = int(full["players"])
     options = engine.check_options({name: full[name] for name in engine.options})
     engine.new_state(players, 0, **options)  # refuses a bad player count
     codec, enc = Codec(game_id), encoder(game_id, players)
-    return Config(game_id, players, deals, options, engine, codec, enc, given)
+    draws = max_outcomes(game_id, players)
+    return Config(game_id, players, draws, options, engine, codec, enc, given)
 
 
 def config_of(game: Any) -> Config:
@@ -163,7 +191,7 @@ class VakaGame(pyspiel.Game):
         config = _config(self.game_id, tuple(sorted(given.items())))
         info = pyspiel.GameInfo(
             num_distinct_actions=config.codec.size,
-            max_chance_outcomes=config.deals,
+            max_chance_outcomes=config.draws,
             num_players=config.players,
             min_utility=0.0,
             max_utility=1.0,
@@ -173,7 +201,7 @@ class VakaGame(pyspiel.Game):
         super().__init__(game_type(self.game_id, config.players), info, given)
 
     def new_initial_state(self) -> VakaState:
-        """The opening chance node: the deal is not drawn yet."""
+        """The first chance node of the setup: nothing is drawn yet."""
         return VakaState(self)
 
     def make_py_observer(
@@ -190,7 +218,7 @@ class VakaGame(pyspiel.Game):
 
 
 class VakaState(pyspiel.State):
-    """An OpenSpiel state wrapping an engine state (``None`` before the deal)."""
+    """An OpenSpiel state wrapping an engine state (``None`` during the setup's draws)."""
 
     def __init__(
         self,
@@ -204,46 +232,98 @@ class VakaState(pyspiel.State):
         self._holder = _Holder(engine_state)
         #: each seat's own actions so far, as text (part of its information state)
         self.own = own if own is not None else [[] for _ in range(self.config.players)]
+        if engine_state is None:
+            self._play(None, -1, None, ())  # the setup, up to its first draw
 
     @property
     def engine_state(self) -> State | None:
-        """The engine's game (the whole truth: for tools and tests, not for agents)."""
+        """The engine's game (the whole truth: for tools and tests, not for agents); at a
+        chance node inside a move, the state before that move."""
         return self._holder.state
 
+    @property
+    def waiting(self) -> Waiting | None:
+        """The step waiting for a chance outcome; ``None`` unless this is a chance node."""
+        return self._holder.waiting
+
+    def _play(
+        self,
+        before: State | None,
+        seat: int,
+        action: Action | None,
+        outcomes: tuple[int, ...],
+        own: bool = False,
+    ) -> None:
+        """Play the setup (``before`` is None) or a move with the draws chosen so far: the
+        state after it, or a chance node for the next draw it asks for. A state of this
+        OpenSpiel state's ``own`` is played in place (its legal actions stay cached), with a
+        copy kept in case a draw stops the move."""
+        game, holder = self.config, self._holder
+        rng = ScriptedRng(outcomes, game.draws)
+        try:
+            if before is None:
+                after = new_state(game.engine, game.players, game.options, rng)
+            else:
+                after = before
+                if own:
+                    before = before.clone()
+                else:
+                    after = before.clone()
+                after.rng = rng
+                after.apply(seat, action)
+        except NeedDraw as draw:
+            holder.state = before
+            holder.waiting = Waiting(before, seat, action, outcomes, draw.sizes)
+            return
+        after.rng = ScriptedRng((), game.draws)  # the next move's draws: new chance nodes
+        holder.state, holder.waiting = after, None
+        holder.memo.clear()
+
     # ------------------------------------------------------------ OpenSpiel's API
-    def current_player(self) -> int:
-        if self.engine_state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        to_move = self.engine_state.to_move
-        return min(to_move) if to_move else int(pyspiel.PlayerId.TERMINAL)
+    def current_player(self) -> int:  # asked several times per step: kept short
+        holder = self._holder
+        if holder.waiting is not None:
+            return _CHANCE
+        to_move = holder.state.to_move  # type: ignore[union-attr]
+        return min(to_move) if to_move else _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.engine_state is None:
+        if self.waiting is not None or self.engine_state is None:
             return []
         return sorted(self.config.codec.slot_actions(self.engine_state, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / self.config.deals
-        return [(k, p) for k in range(self.config.deals)]
+        waiting = self.waiting
+        if waiting is None:
+            return []
+        p = 1.0 / waiting.size
+        return [(k, p) for k in range(waiting.size)]
 
     def _apply_action(self, action: int) -> None:
-        game = self.config
-        if self.engine_state is None:
-            self._holder.state = game.engine.new_state(game.players, int(action), **game.options)
-            self._holder.memo.clear()
+        game, waiting = self.config, self.waiting
+        if waiting is not None:
+            if not 0 <= action < waiting.size:
+                raise ValueError(f"chance outcome {action} is not in range({waiting.size})")
+            outcomes = (*waiting.outcomes, action)
+            if len(waiting.sizes) > 1:  # the sizes of the rest of a shuffle are known
+                self._holder.waiting = replace(waiting, outcomes=outcomes, sizes=waiting.sizes[1:])
+            else:
+                self._play(waiting.before, waiting.seat, waiting.action, outcomes)
             return
+        state = self.engine_state
+        assert state is not None
         seat = self.current_player()
         if game.codec.slots:
-            chosen = game.codec.decode(self.engine_state, seat, int(action))
+            chosen = game.codec.decode(state, seat, int(action))
         else:  # a stable index: the engine's apply refuses it if it is not legal now
             chosen = game.engine.action_from_index(int(action))
-        self.engine_state.apply(seat, chosen)
-        self._holder.memo.clear()
+        self._play(state, seat, chosen, (), own=True)  # illegal: refused, nothing changed
         self.own[seat].append(str(chosen))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            waiting = self.waiting
+            return f"draw {action}" + (f" of {waiting.size}" if waiting is not None else "")
         game = self.config
         if not game.codec.slots:
             return str(game.engine.action_from_index(int(action)))
@@ -253,7 +333,8 @@ class VakaState(pyspiel.State):
         return f"slot {action}" if known is None else f"slot {action}: {known}"
 
     def is_terminal(self) -> bool:
-        return self.engine_state is not None and self.engine_state.is_over
+        state = self.engine_state
+        return self.waiting is None and state is not None and state.is_over
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
@@ -262,20 +343,57 @@ class VakaState(pyspiel.State):
         return win_shares(self.engine_state.winners(), self.config.players)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> VakaState:
-        """A state ``player_id`` cannot tell apart from this one: the engine's determinize
-        re-deals everything hidden from the seat and reseeds the future draws. The other
-        seats' action records are carried over unchanged."""
-        if self.engine_state is None:
-            return VakaState(self.get_game(), None, None, self.config)
-        seed = derive_seed("openspiel", float(probability_sampler()))
-        guess = self.engine_state.determinize(player_id, seed)
-        return VakaState(self.get_game(), guess, [list(x) for x in self.own], self.config)
+        """A state ``player_id`` cannot tell apart from this one. The engine's determinize
+        re-deals everything hidden from the seat (the other seats' action records are
+        carried over); the future draws stay chance nodes, as in the real game. At a chance
+        node, the draws already chosen for the step under way are seen by no seat, so the
+        guess chooses its own, as many (from a stream seeded by the sampler): during the
+        setup a fresh setup; inside a move of ``player_id`` the guess's own move; inside
+        another seat's move the guess stops before that move, which ``player_id`` has not
+        seen yet (its information state is the same either way)."""
+        rng = Rng(derive_seed("openspiel", float(probability_sampler())))
+        game, waiting = self.get_game(), self.waiting
+        own = [list(x) for x in self.own]
+        if waiting is not None and waiting.before is None:
+            guess = VakaState(game, None, None, self.config)
+            guess._choose(len(waiting.outcomes), rng)
+            return guess
+        before = self.engine_state
+        assert before is not None
+        real = before.determinize(player_id, rng.next64() >> 1)
+        real.rng = ScriptedRng((), self.config.draws)
+        guess = VakaState(game, real, own, self.config)
+        if waiting is not None and waiting.seat == player_id:
+            guess._play(real, waiting.seat, waiting.action, ())
+            guess._choose(len(waiting.outcomes), rng)
+        return guess
+
+    def _choose(self, count: int, rng: Rng) -> None:
+        """Choose up to ``count`` chance outcomes in a row with ``rng`` (for guesses: not
+        entered in OpenSpiel's history, as none of a guess's past is)."""
+        for _ in range(count):
+            waiting = self.waiting
+            if waiting is None:
+                return
+            self._apply_action(rng.below(waiting.size))
 
     def __str__(self) -> str:
-        if self.engine_state is None:
-            return "before the deal"
-        view = view_now(self.engine_state, None)
-        return json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+        waiting, state = self.waiting, self.engine_state
+        if state is None:
+            return f"setup, outcomes drawn {list(waiting.outcomes) if waiting else []}"
+        text = json.dumps(view_now(state, None), sort_keys=True, separators=(",", ":"), default=str)
+        if waiting is not None:
+            text += f"\nseat {waiting.seat} playing {waiting.action}, outcomes drawn "
+            text += f"{list(waiting.outcomes)}, drawing one of {waiting.size}"
+        return text
+
+
+def resolve_chance(state: VakaState, rng: Rng) -> None:
+    """Apply the chance nodes in a row at ``state``, each outcome ``rng.below(n)``: chance
+    taken this way from the start with ``Rng(seed)`` plays the engine's game for ``seed``
+    (``new_state(players, seed)``) under the same players' actions."""
+    while state.is_chance_node():
+        state.apply_action(rng.below(len(state.chance_outcomes())))
 
 
 class Observer:
