@@ -158,7 +158,9 @@ def review_decision(
     solo = state.players == 1
     estimates, spread = judge(obs, taken, budget, seed, solo)
     known = (
-        hindsight(state, seat, [e.action for e in estimates], budget.playouts, seed) if full else []
+        hindsight(state, seat, [e.action for e in estimates], budget.playouts, seed, budget.horizon)
+        if full
+        else []
     )
     chosen = next(e for e in estimates if e.action == str(taken))
     best = estimates[0]
