@@ -170,7 +170,7 @@ def show(review: Review, elapsed: float) -> None:
         for point in points:
             console.print(f"  · {escape(point)}")
     moves = Table(title="Labelled decisions")
-    solo = review.players == 1  # labelled by the score given up (docs/REVIEW.md)
+    solo = review.players == 1  # labelled by the final lead given up (docs/REVIEW.md)
     columns = [
         "#",
         "seat",
@@ -178,7 +178,7 @@ def show(review: Review, elapsed: float) -> None:
         "label",
         "loss",
         "best instead",
-        "score" if solo else "win chance",
+        "final lead" if solo else "win chance",
     ]
     full = any(d.hindsight for d in review.decisions)
     if full:

@@ -16,8 +16,8 @@
    that reaches the end of the game is judged by the result: a win share (a win shared by
    k seats counts 1/k) and the final lead. With ``horizon=None`` every playout goes to the
    end (the first method: exact outcomes, but a playout from the start of a game costs as
-   much as a game). Alone, the margin is the estimated lead over the game's own opponent
-   (Atua's Tahuma), the estimate's own measure (with ``horizon=None``: the final score).
+   much as a game). Alone, the margin is the (estimated) final lead over the game's own
+   opponent (Atua's score less Tahuma's), the estimate's own measure.
    Every candidate gets the same number
    of playouts, so no estimate is worth more than another. Where the action taken loses
    an inaccuracy's worth or more, every candidate is played in as many deals again
@@ -93,11 +93,18 @@ class Estimate:
 
 
 def _outcome(state: State, seat: int) -> tuple[float, float]:
-    """A finished game for ``seat``: (win share, final lead over its strongest rival)."""
+    """A finished game for ``seat``: (win share, final lead over its strongest rival).
+    Alone the lead is over the game's own opponent, as the game's value estimate counts
+    it (exact at the end: Atua's score less Tahuma's), so that playouts judged at their
+    horizon and at the end measure the same thing; a game without an estimate: the score."""
     winners = state.winners()
     scores = state.scores()
     rivals = [s for i, s in enumerate(scores) if i != seat]
-    lead = scores[seat] - max(rivals) if rivals else scores[seat]
+    if rivals:
+        lead = scores[seat] - max(rivals)
+    else:
+        values = VALUES.get(state.game.id)
+        lead = values(state)[0] if values is not None else scores[seat]
     return (1 / len(winners) if seat in winners else 0.0), lead
 
 
@@ -106,7 +113,7 @@ def _estimated(state: State, seat: int) -> tuple[float, float]:
     game's value estimate (a finished game: the final lead; alone, the estimate's lead over
     the game's own opponent, exact at the end) and the win chance the hard bot reads in it."""
     values = VALUES.get(state.game.id)
-    if values is None or (state.is_over and state.players > 1):
+    if values is None or state.is_over:
         lead = _outcome(state, seat)[1]
     else:
         lead = advantage(values(state), seat)
@@ -180,8 +187,9 @@ def judge(
 ) -> tuple[list[Estimate], float]:
     """Every candidate of one decision measured from ``obs`` alone, best first, and the
     standard error of the loss of ``taken`` (see the module's docstring). ``solo``: a
-    game alone, where candidates are ranked by the final score and the loss is
-    :func:`~vaka.sim.review_labels.solo_loss` of the score given up."""
+    game alone, where candidates are ranked by the final lead over the game's own
+    opponent and the loss is :func:`~vaka.sim.review_labels.solo_loss` of the points
+    given up."""
     if taken not in obs.legal_actions:
         raise IllegalAction(f"{taken} was not a legal action of seat {obs.seat} here")
     candidates = _candidates(obs, taken, budget, seed)
