@@ -18,6 +18,7 @@ from vaka.core.errors import VakaError
 from vaka.core.record import load_record, replay
 from vaka.core.registry import load
 from vaka.sim.review import MARKED, Budget, Decision, Review, review_game, turning_points
+from vaka.sim.review_judge import parse_horizon
 from vaka.sim.review_labels import SOLO_POINTS
 
 DEFAULT = Budget()
@@ -219,13 +220,3 @@ def known(decision: Decision) -> str:
     best = max(decision.hindsight, key=lambda e: (e.win, e.margin))
     taken = next(e for e in decision.hindsight if e.action == decision.taken)
     return f"{escape(best.action)} {best.win:.0%} vs {taken.win:.0%}"
-
-
-def parse_horizon(text: str) -> int | None:
-    """``--horizon``: a number of steps, or 'full' (None: every playout to the end)."""
-    word = text.strip().lower()
-    if word == "full":
-        return None
-    if not word.isdigit():
-        raise VakaError(f"--horizon is a number of steps or 'full', not {text!r}")
-    return int(word)

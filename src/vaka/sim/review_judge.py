@@ -311,3 +311,14 @@ def hindsight(
             )
         )
     return found
+
+
+def parse_horizon(text: str) -> int | None:
+    """A horizon as people write it (``vaka review --horizon``): a number of steps, or
+    'full' (None: every playout to the end)."""
+    word = text.strip().lower()
+    if word == "full":
+        return None
+    if not word.isdigit():
+        raise VakaError(f"--horizon is a number of steps or 'full', not {text!r}")
+    return int(word)
