@@ -25,6 +25,7 @@ from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.sim.match import play
 from vaka.sim.review import LABELS, Budget, review_game
+from vaka.sim.review_judge import parse_horizon
 from vaka.sim.runner import game_seed, seating
 from vaka.sim.stats import wilson_interval, win_shares
 
@@ -38,7 +39,7 @@ def play_record(game_id: str, agents: tuple[str, ...], seed: int) -> dict[str, A
 def run(args: argparse.Namespace) -> dict[str, Any]:
     names = args.agents.split(",")
     names = names * args.players if len(names) == 1 else names
-    budget = Budget(playouts=args.budget)
+    budget = Budget(playouts=args.budget, horizon=parse_horizon(args.horizon))
     rows = []
     for i in range(args.games):
         seed = game_seed(args.seed, i)
@@ -99,6 +100,9 @@ def main() -> None:
     parser.add_argument("-a", "--agents", default="hard,medium")
     parser.add_argument("-s", "--seed", type=int, default=1)
     parser.add_argument("--budget", type=int, default=Budget().playouts)
+    parser.add_argument(
+        "--horizon", default=str(Budget().horizon), help="steps per playout, or 'full'"
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()

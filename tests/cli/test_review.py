@@ -72,3 +72,17 @@ def test_review_refuses_bad_input(tmp_path: Path) -> None:
     result = vaka("review", str(unfinished))
     assert result.returncode == 2 and "not finished" in result.stderr
     assert vaka("review", str(path), "--budget", "0").returncode == 2
+    assert vaka("review", str(path), "--horizon", "soon").returncode == 2
+    assert vaka("review", str(path), "--horizon", "-1").returncode == 2
+
+
+def test_review_horizon_is_the_budgets(tmp_path: Path) -> None:
+    """``--horizon N`` and ``--horizon full`` reach the budget, and the JSON records it."""
+    path = planted_file(tmp_path)
+    args = ("review", str(path), "--from", "60", "--seat", "0", "--budget", "1", "--json")
+    for given, horizon in (("2", 2), ("full", None), (" FULL ", None)):
+        done = vaka(*args, "--horizon", given)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["budget"]["horizon"] == horizon
+    done = vaka(*args)
+    assert json.loads(done.stdout)["budget"]["horizon"] == Budget().horizon

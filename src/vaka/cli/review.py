@@ -18,6 +18,7 @@ from vaka.core.errors import VakaError
 from vaka.core.record import load_record, replay
 from vaka.core.registry import load
 from vaka.sim.review import MARKED, Budget, Decision, Review, review_game, turning_points
+from vaka.sim.review_judge import parse_horizon
 from vaka.sim.review_labels import SOLO_POINTS
 
 DEFAULT = Budget()
@@ -40,6 +41,13 @@ def command(
     iterations: Annotated[
         int, typer.Option(help="Search iterations that pick the candidates among many actions.")
     ] = DEFAULT.iterations,
+    horizon: Annotated[
+        str,
+        typer.Option(
+            help="Steps each playout plays before the value estimate judges it, or 'full' "
+            "to play every playout to the end of the game (far slower).",
+        ),
+    ] = str(DEFAULT.horizon),
     start: Annotated[
         int, typer.Option("--from", help="Review decisions from this action number on.")
     ] = 1,
@@ -65,7 +73,9 @@ def command(
     """Review a finished game: each decision judged from what its seat could know then.
 
     Every candidate action is played out in the same deals of the unseen cards, the medium
-    bot playing on for every seat; the loss is the win chance given up against the best.
+    bot playing on for every seat for a few steps (to the end near the end of the game),
+    where the game's value estimate judges the position; the loss is the win chance given
+    up against the best.
 
     Example: vaka review game.json --seat 0 --jobs 2 --html review.html
     """
@@ -76,7 +86,12 @@ def command(
             final.check_seat(seat)
         if start < 1:
             raise VakaError(f"--from counts actions from 1, not {start}")
-        settings = Budget(playouts=budget, candidates=candidates, iterations=iterations)
+        settings = Budget(
+            playouts=budget,
+            candidates=candidates,
+            iterations=iterations,
+            horizon=parse_horizon(horizon),
+        )
         only = range(start - 1, len(record["actions"]))
         started = time.perf_counter()
         with Progress(
@@ -125,10 +140,13 @@ def show(review: Review, elapsed: float) -> None:
     """The terminal summary: accuracy per seat, turning points, the labelled decisions."""
     name = load(review.game).name
     forced = sum(d.forced for d in review.decisions)
+    horizon = review.budget.horizon
+    reach = "to the end" if horizon is None else f"{horizon} steps"
     console.print(
         f"[bold]{escape(name)}[/bold], {review.players} players, seed {review.record_seed}: "
         f"{len(review.decisions)} decisions reviewed ({forced} forced) in {elapsed:.1f} s "
-        f"({review.budget.playouts} playouts per candidate, review seed {review.seed})."
+        f"({review.budget.playouts} playouts of {reach} per candidate, review seed "
+        f"{review.seed})."
     )
     console.print(
         "[dim]Judged from what each seat could know at the time (its own view, over deals "
@@ -153,7 +171,7 @@ def show(review: Review, elapsed: float) -> None:
         for point in points:
             console.print(f"  · {escape(point)}")
     moves = Table(title="Labelled decisions")
-    solo = review.players == 1  # labelled by the score given up (docs/REVIEW.md)
+    solo = review.players == 1  # labelled by the final lead given up (docs/REVIEW.md)
     columns = [
         "#",
         "seat",
@@ -161,7 +179,7 @@ def show(review: Review, elapsed: float) -> None:
         "label",
         "loss",
         "best instead",
-        "score" if solo else "win chance",
+        "final lead" if solo else "win chance",
     ]
     full = any(d.hindsight for d in review.decisions)
     if full:

@@ -44,9 +44,9 @@ def command(
         int,
         typer.Option(
             help="Playouts per candidate action of a review unless a request asks for "
-            "another number (1-24): about a minute of one core for Rapa Nui at 6."
+            "another number (1-24); 'vaka review --budget' (docs/REVIEW.md)."
         ),
-    ] = 6,
+    ] = 12,
     review_iterations: Annotated[
         int,
         typer.Option(help="Search iterations a review spends picking candidates among many."),

@@ -287,7 +287,7 @@ def create_app(
     ) -> ReviewStatus:
         """Ask for a finished game's review (docs/REVIEW.md): every decision of ``seat``
         (null: of every seat) judged from what its seat could know then. Reviews run one
-        at a time and take about a minute; poll ``GET .../review`` until ``status`` is
+        at a time and take seconds to a few minutes; poll ``GET .../review`` until ``status`` is
         ``done``. A game not over is refused (409), a full queue too (429 ``busy``)."""
         table = await svc.table(table_id)
         if not table.state.is_over:

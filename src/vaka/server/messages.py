@@ -206,7 +206,7 @@ class GameInfo(BaseModel):
 class ReviewRequest(Strict):
     """Ask for a finished game's review: one seat's decisions (``seat``) or every seat's
     (null); ``playouts`` per candidate action (more is slower and surer; default: the
-    server's, about a minute for Rapa Nui)."""
+    server's, ``vaka review``'s)."""
 
     seat: Annotated[int, Field(ge=0, le=7)] | None = None
     playouts: Annotated[int, Field(ge=1, le=24)] | None = None

@@ -16,6 +16,7 @@ M`` gives the same review.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import multiprocessing
 from collections import OrderedDict
@@ -46,9 +47,10 @@ from vaka.sim.review import (
 
 log = logging.getLogger(__name__)
 
-#: The server's default budget: about a minute of one core for a two-player Rapa Nui
-#: game, every seat (docs/REVIEW.md); ``vaka review`` looks twice as hard by default.
-DEFAULT = Budget(playouts=6, iterations=150)
+#: The server's default budget: ``vaka review``'s (docs/REVIEW.md, docs/PERFORMANCE.md:
+#: a typical game, every seat, in about 10 s of one core for two-player Rapa Nui, under a
+#: minute for three-player Raiatea, about two minutes for two-player Atua).
+DEFAULT = Budget()
 SEED = 0
 
 
@@ -142,9 +144,7 @@ class Reviews:
     def _budget(self, playouts: int | None) -> Budget:
         if playouts is None:
             return self.budget
-        return Budget(
-            playouts=playouts, candidates=self.budget.candidates, iterations=self.budget.iterations
-        )
+        return dataclasses.replace(self.budget, playouts=playouts)
 
     def _forget(self) -> None:
         """Past ``keep`` reviews, forget the oldest finished ones."""

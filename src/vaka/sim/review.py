@@ -88,7 +88,8 @@ class Decision:
     #: with the full information (the true cards and future), the same candidates in the
     #: same order; only when asked for, and never used for the label
     hindsight: tuple[Estimate, ...] = ()
-    #: a game alone: ``loss`` counts the score given up (``solo_loss``), not a win chance
+    #: a game alone: ``loss`` counts the final lead over the game's own opponent given up
+    #: (``solo_loss``), not a win chance
     solo: bool = False
 
     @property
@@ -158,7 +159,9 @@ def review_decision(
     solo = state.players == 1
     estimates, spread = judge(obs, taken, budget, seed, solo)
     known = (
-        hindsight(state, seat, [e.action for e in estimates], budget.playouts, seed) if full else []
+        hindsight(state, seat, [e.action for e in estimates], budget.playouts, seed, budget.horizon)
+        if full
+        else []
     )
     chosen = next(e for e in estimates if e.action == str(taken))
     best = estimates[0]
@@ -293,10 +296,10 @@ def describe(decision: Decision) -> str:
         return f"{head} (forced)"
     if decision.solo:
         if best is chosen or decision.loss <= 0:
-            return f"{head}, the best here ({chosen.margin:.1f} points at the end)"
+            return f"{head}, the best here (a final lead of {chosen.margin:+.1f} points)"
         return (
-            f"{head} led to {chosen.margin:.1f} points at the end; {best.action} was worth "
-            f"{best.margin:.1f} ({decision.margin_loss:+.1f}): a {decision.label}"
+            f"{head} led to a final lead of {chosen.margin:+.1f} points; {best.action} was "
+            f"worth {best.margin:+.1f} ({decision.margin_loss:+.1f}): a {decision.label}"
         )
     if best is chosen or decision.loss <= 0:
         return f"{head}, the best here ({chosen.win:.0%} to win)"

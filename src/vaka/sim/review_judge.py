@@ -9,9 +9,16 @@
 2. **Playouts.** Every candidate is then measured the same way: in each of
    ``Budget.playouts`` deals (``Observation.sample``: what the seat cannot see re-dealt,
    the random future reseeded) the candidate is played and the medium bot plays every seat
-   to the end. A candidate's win chance is its share of won deals (a win shared by k
-   seats counts 1/k; alone, beating the game's own opponent), its margin the mean final
-   lead over the strongest rival (alone, the score). Every candidate gets the same number
+   on for ``Budget.horizon`` steps (a step: the seats to move decide, together where their
+   choices are sealed), where the game's value estimate (the one the medium and hard bots
+   use) judges the position: the seat's estimated lead over its strongest rival, and as a
+   win chance the hard bot's reading of a lead, ``0.5 + 0.5 tanh(lead / 5)``. A playout
+   that reaches the end of the game is judged by the result: a win share (a win shared by
+   k seats counts 1/k) and the final lead. With ``horizon=None`` every playout goes to the
+   end (the first method: exact outcomes, but a playout from the start of a game costs as
+   much as a game). Alone, the margin is the (estimated) final lead over the game's own
+   opponent (Atua's score less Tahuma's), the estimate's own measure.
+   Every candidate gets the same number
    of playouts, so no estimate is worth more than another. Where the action taken loses
    an inaccuracy's worth or more, every candidate is played in as many deals again
    (``Budget.confirm``): labels rest on twice the playouts, the rest costs no more.
@@ -28,33 +35,50 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vaka.agents import Agent, Observation, default_level, make_agent, search_agent
+from vaka.agents.heuristics import VALUES, advantage
 from vaka.core.errors import IllegalAction, VakaError
 from vaka.core.game import Action
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
-from vaka.sim.match import play
+from vaka.sim.match import apply_decided, decide_together
 from vaka.sim.review_labels import INACCURACY, SOLO_POINTS, solo_loss
 
 #: How many deals may be refused (a candidate illegal in them) per playout wanted.
 MAX_REDEALS = 4
+#: Steps a playout plays before the value estimate judges it, by default: about a round
+#: of a two-player game, and what keeps a review of a typical game within a minute of one
+#: core (docs/REVIEW.md, docs/PERFORMANCE.md).
+HORIZON = 4
+#: A decision whose playouts all end within this many horizons is played to the end.
+END_WITHIN = 4
+#: A lead of this many points reads as a win chance of 0.5 + 0.5 tanh(1) = 88% (the hard
+#: bot's reading of the value estimate, ``vaka.agents.ismcts``).
+LEAD_SCALE = 5.0
 
 
 @dataclass(frozen=True)
 class Budget:
     """How hard each decision is looked at: counts, never seconds, so reviews repeat."""
 
-    playouts: int = 12  # deals played to the end per candidate
+    playouts: int = 12  # deals played per candidate
     candidates: int = 4  # actions judged per decision (the action taken always is)
-    iterations: int = 300  # search iterations to pick candidates among many actions
+    #: search iterations to pick candidates among many actions (half the hard bot's: the
+    #: search only picks them, and it was a third of a Raiatea review at 300)
+    iterations: int = 150
     #: a decision that loses an inaccuracy's worth or more is played again in as many
     #: new deals (every candidate), so that a label rests on twice the playouts
     confirm: bool = True
+    #: steps the bots play after a candidate before the value estimate judges the
+    #: position; None: to the end of the game (see the module's docstring)
+    horizon: int | None = HORIZON
 
     def __post_init__(self) -> None:
         for name in ("playouts", "candidates", "iterations"):
             value = getattr(self, name)
             if type(value) is not int or value < 1:
                 raise VakaError(f"the review's {name} must be a whole number of at least 1")
+        if self.horizon is not None and (type(self.horizon) is not int or self.horizon < 0):
+            raise VakaError("the review's horizon must be a whole number of steps (0 or more)")
         if self.candidates < 2:
             raise VakaError("the review needs at least 2 candidates per decision")
 
@@ -69,12 +93,77 @@ class Estimate:
 
 
 def _outcome(state: State, seat: int) -> tuple[float, float]:
-    """A finished game for ``seat``: (win share, final lead over its strongest rival)."""
+    """A finished game for ``seat``: (win share, final lead over its strongest rival).
+    Alone the lead is over the game's own opponent, as the game's value estimate counts
+    it (exact at the end: Atua's score less Tahuma's), so that playouts judged at their
+    horizon and at the end measure the same thing; a game without an estimate: the score."""
     winners = state.winners()
     scores = state.scores()
     rivals = [s for i, s in enumerate(scores) if i != seat]
-    lead = scores[seat] - max(rivals) if rivals else scores[seat]
+    if rivals:
+        lead = scores[seat] - max(rivals)
+    else:
+        values = VALUES.get(state.game.id)
+        lead = values(state)[0] if values is not None else scores[seat]
     return (1 / len(winners) if seat in winners else 0.0), lead
+
+
+def _estimated(state: State, seat: int) -> tuple[float, float]:
+    """A playout judged at its horizon for ``seat``: (win chance, lead), the lead by the
+    game's value estimate (a finished game: the final lead; alone, the estimate's lead over
+    the game's own opponent, exact at the end) and the win chance the hard bot reads in it."""
+    values = VALUES.get(state.game.id)
+    if values is None or state.is_over:
+        lead = _outcome(state, seat)[1]
+    else:
+        lead = advantage(values(state), seat)
+    return 0.5 + 0.5 * math.tanh(lead / LEAD_SCALE), lead
+
+
+def _play_on(state: State, seed: int, steps: int | None) -> State:
+    """The medium bot (seeded by ``seed``) plays every seat of ``state`` for ``steps``
+    steps, or to the end."""
+    by_seat = dict(enumerate(_bots(state.game.id, state.players, seed)))
+    done = 0
+    while state.to_move and (steps is None or done < steps):
+        apply_decided(state, decide_together(state, by_seat))
+        done += 1
+    return state
+
+
+def _result(state: State, seat: int, horizon: int | None) -> tuple[float, float]:
+    return _outcome(state, seat) if horizon is None else _estimated(state, seat)
+
+
+def _horizon(
+    obs: Observation, candidates: Sequence[Action], budget: Budget, seed: int
+) -> int | None:
+    """How far this decision's playouts go: to the end (None) near the end of the game,
+    where the first deal's game ends within ``END_WITHIN`` horizons after every candidate
+    (the value estimate is roughest there, and playing on costs little); else
+    ``budget.horizon`` steps."""
+    if budget.horizon is None or VALUES.get(obs.game.id) is None:
+        return None
+    for tried in range(MAX_REDEALS):
+        deal_seed = derive_seed(seed, "deal", tried)
+        try:
+            return _reach(obs.sample(deal_seed), obs.seat, candidates, deal_seed, budget.horizon)
+        except IllegalAction:
+            continue
+    return budget.horizon
+
+
+def _reach(
+    world: State, seat: int, candidates: Sequence[Action | str], seed: int, horizon: int
+) -> int | None:
+    """``horizon``, or None where the game of ``world`` ends within ``END_WITHIN``
+    horizons after each candidate (the bots seeded by ``seed``)."""
+    for action in candidates:
+        after = world.clone()
+        after.apply(seat, action)
+        if not _play_on(after, seed, END_WITHIN * horizon).is_over:
+            return horizon
+    return None
 
 
 def _candidates(obs: Observation, taken: Action, budget: Budget, seed: int) -> list[Action]:
@@ -98,16 +187,18 @@ def judge(
 ) -> tuple[list[Estimate], float]:
     """Every candidate of one decision measured from ``obs`` alone, best first, and the
     standard error of the loss of ``taken`` (see the module's docstring). ``solo``: a
-    game alone, where candidates are ranked by the final score and the loss is
-    :func:`~vaka.sim.review_labels.solo_loss` of the score given up."""
+    game alone, where candidates are ranked by the final lead over the game's own
+    opponent and the loss is :func:`~vaka.sim.review_labels.solo_loss` of the points
+    given up."""
     if taken not in obs.legal_actions:
         raise IllegalAction(f"{taken} was not a legal action of seat {obs.seat} here")
     candidates = _candidates(obs, taken, budget, seed)
+    horizon = _horizon(obs, candidates, budget, seed)
     results: list[list[tuple[float, float]]] = [[] for _ in candidates]
-    tried = _play_deals(obs, candidates, results, budget.playouts, 0, seed)
+    tried = _play_deals(obs, candidates, results, budget.playouts, 0, seed, horizon)
     estimates, spread = _summary(candidates, results, taken, solo)
     if budget.confirm and loss_of(estimates, str(taken), solo) >= INACCURACY:
-        _play_deals(obs, candidates, results, 2 * budget.playouts, tried, seed)
+        _play_deals(obs, candidates, results, 2 * budget.playouts, tried, seed, horizon)
         estimates, spread = _summary(candidates, results, taken, solo)
     return estimates, spread
 
@@ -127,6 +218,7 @@ def _play_deals(
     upto: int,
     tried: int,
     seed: int,
+    horizon: int | None = HORIZON,
 ) -> int:
     """Play every candidate in the same deals until each has ``upto`` results; deals
     from number ``tried`` on. Returns the number of deals dealt so far."""
@@ -146,8 +238,7 @@ def _play_deals(
         except IllegalAction:  # the deal makes an action impossible: use another, for all
             continue
         for after, found in zip(played, results, strict=True):
-            play(after, _bots(obs.game.id, after.players, deal_seed))
-            found.append(_outcome(after, seat))
+            found.append(_result(_play_on(after, deal_seed, horizon), seat, horizon))
     return tried
 
 
@@ -188,20 +279,30 @@ def _standard_error(values: Sequence[float]) -> float:
 
 
 def hindsight(
-    state: State, seat: int, actions: Sequence[str], playouts: int, seed: int
+    state: State,
+    seat: int,
+    actions: Sequence[str],
+    playouts: int,
+    seed: int,
+    horizon: int | None = HORIZON,
 ) -> list[Estimate]:
     """What the full information would have said, shown beside a review, never part of
     it: each action played from the true ``state`` (its real hidden cards and its real
     random future), the medium bot playing on for every seat with ``playouts`` different
-    seeds (the bots still see only their own views)."""
+    seeds (the bots still see only their own views), as far as the review's playouts go
+    (to the end where the true game ends soon after every action, by the review's rule)."""
+    if horizon is not None and VALUES.get(state.game.id) is not None:
+        horizon = _reach(state, seat, actions, derive_seed(seed, "hindsight", 0), horizon)
+    elif VALUES.get(state.game.id) is None:
+        horizon = None
     found = []
     for text in actions:
         results = []
         for k in range(playouts):
             after = state.clone()
             after.apply(seat, text)
-            play(after, _bots(state.game.id, state.players, derive_seed(seed, "hindsight", k)))
-            results.append(_outcome(after, seat))
+            _play_on(after, derive_seed(seed, "hindsight", k), horizon)
+            results.append(_result(after, seat, horizon))
         found.append(
             Estimate(
                 text,
@@ -210,3 +311,14 @@ def hindsight(
             )
         )
     return found
+
+
+def parse_horizon(text: str) -> int | None:
+    """A horizon as people write it (``vaka review --horizon``): a number of steps, or
+    'full' (None: every playout to the end)."""
+    word = text.strip().lower()
+    if word == "full":
+        return None
+    if not word.isdigit():
+        raise VakaError(f"--horizon is a number of steps or 'full', not {text!r}")
+    return int(word)

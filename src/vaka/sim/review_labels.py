@@ -18,8 +18,9 @@ BLUNDER = 0.30
 #: candidate is an "only move": the seat found the one good answer.
 ONLY_MOVE_GAP = 0.25
 #: Alone (Atua against Tahuma) the chance to win is the same for every candidate in a game
-#: clearly won or lost, so a solo decision is labelled by the score it gave up instead:
-#: ``SOLO_POINTS`` points of final score count as a whole win chance (``solo_loss``), so
+#: clearly won or lost, so a solo decision is labelled by the points it gave up instead (of
+#: its final lead over the game's own opponent): ``SOLO_POINTS`` of them count as a whole
+#: win chance (``solo_loss``), so
 #: the thresholds above are 3, 6 and 9 points. Not yet calibrated (docs/REVIEW.md).
 SOLO_POINTS = 30.0
 #: Labels, best to worst; "forced" decisions had one legal action and are not judged.
@@ -51,5 +52,5 @@ def move_accuracy(loss: float) -> float:
 
 
 def solo_loss(points: float) -> float:
-    """A solo decision's loss (0-1) from the final score it gave up, in points."""
+    """A solo decision's loss (0-1) from the points of final lead it gave up."""
     return min(1.0, max(0.0, points / SOLO_POINTS))

@@ -53,7 +53,7 @@ def graph_png(review: Review, seat: int) -> bytes:
     FigureCanvasAgg(figure)
     axes = figure.add_subplot()
     xs = [d.index + 1 for d in mine]
-    solo = review.players == 1  # alone: the expected final score (docs/REVIEW.md)
+    solo = review.players == 1  # alone: the expected final lead (docs/REVIEW.md)
     taken = [(d.chosen.margin if solo else d.chosen.win) if d.chosen else 0.0 for d in mine]
     best = [(d.best.margin if solo else d.best.win) if d.best else 0.0 for d in mine]
     axes.plot(xs, best, linestyle="--", color="#888888", linewidth=1, label="best candidate")
@@ -67,7 +67,7 @@ def graph_png(review: Review, seat: int) -> bytes:
         axes.set_ylim(-0.03, 1.03)
     axes.set_xlim(0, max(len(review.actions), 1) + 1)
     axes.set_xlabel("action number in the game")
-    axes.set_ylabel("expected final score" if solo else "win chance")
+    axes.set_ylabel("expected final lead" if solo else "win chance")
     axes.set_title(f"Seat {seat}")
     axes.grid(alpha=0.3)
     axes.legend(loc="upper left", fontsize=8, ncols=3)
@@ -77,7 +77,7 @@ def graph_png(review: Review, seat: int) -> bytes:
 
 
 def _loss(d: Decision) -> str:
-    """What a decision gave up: win chance, or alone points of final score."""
+    """What a decision gave up: win chance, or alone points of final lead."""
     if d.solo:
         return f"{d.margin_loss:.1f} points ± {d.spread * SOLO_POINTS:.1f}"
     return f"{d.loss:.0%} ± {d.spread:.0%}"
@@ -172,8 +172,9 @@ def page(review: Review, record: dict[str, Any], title: str | None = None) -> st
     known = "<th>knowing every card (not part of the review)</th>" if full else ""
     full_note = _FULL if full else ""
     solo_note = (
-        f" Alone, the best candidate is the one with the highest final score, and the loss is"
-        f" the score given up over {SOLO_POINTS:g} points: an inaccuracy from"
+        f" Alone, the best candidate is the one with the highest final lead over the game's"
+        f" own opponent (your score less Tahuma's), and the loss is the lead given up over"
+        f" {SOLO_POINTS:g} points: an inaccuracy from"
         f" {INACCURACY * SOLO_POINTS:g} points, a mistake from {MISTAKE * SOLO_POINTS:g}, a"
         f" blunder from {BLUNDER * SOLO_POINTS:g}."
         if review.players == 1

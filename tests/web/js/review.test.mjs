@@ -53,7 +53,7 @@ test("progress reads as a person would say it", () => {
   assert.equal(progressText({ status: "failed", reason: "boom" }), "boom");
 });
 
-test("alone, the verdict and the graph speak of the final score, not a win chance", () => {
+test("alone, the verdict and the graph speak of the final lead, not a win chance", () => {
   const solo = {
     players: 1,
     steps: 4,
@@ -65,7 +65,7 @@ test("alone, the verdict and the graph speak of the final score, not a win chanc
     ],
   };
   assert.equal(verdict(solo.decisions[1], true),
-    "blunder: gave up 10.0 points of final score; d was worth 50.0 against 40.0");
+    "blunder: gave up 10.0 points of final lead; d was worth 50.0 against 40.0");
   assert.equal(verdict(solo.decisions[0], true), "good: the best found here (50.0 points)");
   const g = graph(solo, 0, { width: 48, height: 70, pad: 4 });
   // y runs from 40 points (bottom, 66) to 50 (top, 4); x: 4 + 40 * step / 4

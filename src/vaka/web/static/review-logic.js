@@ -20,7 +20,7 @@ export function chosen(d) {
 }
 
 // One decision in words, as shown beside its move. Alone (solo) a decision is judged by
-// the final score it gave up, not by a win chance.
+// the final lead over the game's own opponent it gave up, not by a win chance.
 export function verdict(d, solo = false) {
   if (d.label === "forced") return "forced: the only legal action";
   const mine = chosen(d);
@@ -30,7 +30,7 @@ export function verdict(d, solo = false) {
     return `${d.label}: the best found here (${worth(mine || best)})`;
   }
   if (solo) {
-    return `${d.label}: gave up ${d.margin_loss.toFixed(1)} points of final score; ` +
+    return `${d.label}: gave up ${d.margin_loss.toFixed(1)} points of final lead; ` +
       `${best.action} was worth ${best.margin.toFixed(1)} against ${mine.margin.toFixed(1)}`;
   }
   return `${d.label}: gave up ${pct(d.loss)} ± ${pct(d.spread)} of win chance; ` +
@@ -38,7 +38,7 @@ export function verdict(d, solo = false) {
 }
 
 // A seat's graph in an SVG box of width × height (pad around the plot): the win chance
-// (alone: the expected final score, between its lowest and highest) after each judged
+// (alone: the expected final lead, between its lowest and highest) after each judged
 // decision of the action taken and of the best candidate, as polyline points, and a mark
 // for each labelled decision. x is the replay step after the move; ticks label the y axis.
 export function graph(review, seat, { width = 600, height = 160, pad = 24 } = {}) {

@@ -130,6 +130,6 @@ export function MoveVerdict({ decision, solo }) {
     ${" "}${verdict(decision, solo).replace(/^[^:]*: /, "")}</span>`;
 }
 
-const what = (g) => (g.solo ? "expected final score" : "win chance");
+const what = (g) => (g.solo ? "expected final lead" : "win chance");
 const cls = (label) => `label-${label.replace(/ /g, "-")}`;
 const seatName = (t, seat) => `Seat ${seat} · ${t.seats[seat].name || "open"}`;
