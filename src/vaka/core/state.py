@@ -228,13 +228,9 @@ class State(ABC):
         opened, another seat's hidden card played. Taking such an action back would let a
         player act again knowing more, so undo goes back only up to it.
 
-        Any draw from the random stream counts. Otherwise the action is played in
-        ``samples`` guesses of what ``viewer`` cannot know (:meth:`determinize`): if the
-        viewer's view or a spectator's differs between a guess and the real game, or the
-        action is not even legal in a guess, the action uncovered something. This needs no
-        game-specific code and reads what the rules really do; a guess that happens to
-        match the truth every time is one in which the viewer could have known the outcome
-        anyway.
+        Any draw from the random stream counts. Then the game answers from its rules
+        (:meth:`_reveals`: which actions turn cards over, open sealed choices...), and where
+        it cannot say, :meth:`reveals_by_sampling` plays the action in guesses.
         """
         self.check_seat(seat)
         viewer = seat if viewer is None else viewer
@@ -244,6 +240,47 @@ class State(ABC):
         real.apply(seat, action)
         if real.rng.state != before:
             return True
+        known = self._reveals(real, seat, viewer)
+        if known is not None:
+            return known
+        return self._sampled(real, seat, viewer, since, samples)
+
+    def reveals_by_sampling(
+        self,
+        seat: Seat,
+        action: Action | str,
+        samples: int = REVEAL_SAMPLES,
+        viewer: Seat | None = None,
+    ) -> bool:
+        """:meth:`reveals` without the game's own answer, the reference it is tested against.
+
+        Any draw from the random stream counts. Otherwise the action is played in
+        ``samples`` guesses of what ``viewer`` cannot know (:meth:`determinize`): if the
+        viewer's view or a spectator's differs between a guess and the real game, or the
+        action is not even legal in a guess, the action uncovered something. This needs no
+        game-specific code and reads what the rules really do; a guess that happens to
+        match the truth every time is one in which the viewer could have known the outcome
+        anyway (or, rarely, a miss: more ``samples`` make it rarer).
+        """
+        self.check_seat(seat)
+        viewer = seat if viewer is None else viewer
+        self.check_seat(viewer)
+        real = self.clone()
+        before, since = real.rng.state, len(real.log)
+        real.apply(seat, action)
+        if real.rng.state != before:
+            return True
+        return self._sampled(real, seat, viewer, since, samples)
+
+    def _reveals(self, after: State, seat: Seat, viewer: Seat) -> bool | None:
+        """The game's exact answer to :meth:`reveals`, from its rules: ``after`` is this
+        state with the action played (the random stream did not move). None where the game
+        cannot tell cheaply; the guesses of :meth:`reveals_by_sampling` decide then. An
+        answer must agree with theirs (tests/conformance checks it over random games)."""
+        return None
+
+    def _sampled(self, real: State, seat: Seat, viewer: Seat, since: int, samples: int) -> bool:
+        """Play the action taken in ``real`` in ``samples`` guesses for ``viewer``."""
         seen = real._seen(viewer, since), real._seen(None, since)
         played = real.history[-1][1]
         for k in range(samples):
