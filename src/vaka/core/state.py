@@ -222,6 +222,7 @@ class State(ABC):
         action: Action | str,
         samples: int = REVEAL_SAMPLES,
         viewer: Seat | None = None,
+        played: State | None = None,
     ) -> bool:
         """Whether ``seat`` playing ``action`` now would show ``viewer`` (default: ``seat``
         itself) anything hidden or random: a die rolled, a card drawn, sealed choices
@@ -230,14 +231,19 @@ class State(ABC):
 
         Any draw from the random stream counts. Then the game answers from its rules
         (:meth:`_reveals`: which actions turn cards over, open sealed choices...), and where
-        it cannot say, :meth:`reveals_by_sampling` plays the action in guesses.
+        it cannot say, :meth:`reveals_by_sampling` plays the action in guesses. ``played``:
+        a clone of this state in which ``seat`` has just played ``action`` (a caller that
+        made one to try the action saves playing it again); it is not changed.
         """
         self.check_seat(seat)
         viewer = seat if viewer is None else viewer
         self.check_seat(viewer)
-        real = self.clone()
-        before, since = real.rng.state, len(real.log)
-        real.apply(seat, action)
+        before, since = self.rng.state, len(self.log)
+        if played is None:
+            real = self.clone()
+            real.apply(seat, action)
+        else:
+            real = played
         if real.rng.state != before:
             return True
         known = self._reveals(real, seat, viewer)
