@@ -56,6 +56,9 @@ class State(ABC):
         self.log = []
         self.determinized = False
         self._legal_cache: tuple[Seat, list[Action]] | None = None
+        #: Per viewer: how many log entries are described, whether the game was over then,
+        #: and those entries in words (see ``view``).
+        self._described: dict[Seat | None, tuple[int, bool, tuple[tuple[Any, str], ...]]] = {}
 
     # ----------------------------------------------------------------- game hooks
     @property
@@ -78,7 +81,9 @@ class State(ABC):
 
     @abstractmethod
     def _describe(self, event: Event, viewer: Seat | None) -> str | None:
-        """A log entry in words for ``viewer``, or None if the viewer may not see it."""
+        """A log entry in words for ``viewer``, or None if the viewer may not see it. The
+        words may depend on the entry, the viewer and whether the game is over, and on
+        nothing else that changes during a game: ``view`` describes each entry once."""
 
     @abstractmethod
     def breakdown(self) -> Sequence[Mapping[str, float]]:
@@ -179,16 +184,23 @@ class State(ABC):
             "is_over": over,
         }
         view.update(self._view(seat))
-        log = []
-        for event in self.log:
-            text = self._describe(event, seat)
-            if text is not None:
-                log.append({"seat": event[1], "text": text})
-        view["log"] = log
+        view["log"] = [{"seat": who, "text": text} for who, text in self._log_words(seat, over)]
         if over:
             view["scores"] = self.scores()
             view["winners"] = self.winners()
         return view
+
+    def _log_words(self, seat: Seat | None, over: bool) -> tuple[tuple[Any, str], ...]:
+        """The log as ``seat`` reads it, (acting seat, words) per visible entry: only the
+        entries added since the last view are described (all again once the game ends)."""
+        done, was_over, words = self._described.get(seat, (0, over, ()))
+        if was_over != over or done > len(self.log):
+            done, words = 0, ()
+        if done < len(self.log):
+            new = [(event[1], self._describe(event, seat)) for event in self.log[done:]]
+            words += tuple((who, text) for who, text in new if text is not None)
+            self._described[seat] = (len(self.log), over, words)
+        return words
 
     def clone(self) -> State:
         """An independent copy: nothing done to one affects the other."""
@@ -199,6 +211,7 @@ class State(ABC):
         twin.history = list(self.history)
         twin.log = list(self.log)
         twin._legal_cache = None
+        twin._described = dict(self._described)
         twin._copy_mutables()
         return twin
 
@@ -214,6 +227,7 @@ class State(ABC):
         twin.determinized = True
         twin.history = []  # the real actions would tell the real hidden choices
         twin._redeal_hidden(seat)
+        twin._described = {}  # the re-deal rewrites hidden choices in the log
         return twin
 
     def reveals(
@@ -329,7 +343,8 @@ class State(ABC):
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
-        state["_legal_cache"] = None  # a cache, not part of the game
+        state["_legal_cache"] = None  # caches, not part of the game
+        state["_described"] = {}
         return state
 
     def __repr__(self) -> str:
