@@ -94,15 +94,21 @@ class Table:
         it showed nothing hidden or random."""
         if not self.acts or self.state.is_over or seat in self.left:
             return False
-        try:
-            takeback([(m.seat, m.revealed) for m in self.acts], seat)
+        last = self.acts[-1]
+        try:  # online no other seat's actions go along: the last action alone decides
+            takeback([(last.seat, last.revealed)], seat)
         except CannotUndo:
             return False
         # Nor may anything else have happened since, such as another seat's undo.
-        return all(m.seat == seat for m in self._since(self.acts[-1].number))
+        return all(m.seat == seat for m in self._since(last.number))
 
     def _since(self, number: int) -> list[Move]:
-        return [m for m in self.data.moves if m.number > number]
+        """The moves after move ``number`` (read from the end: a push asks every time)."""
+        moves = self.data.moves
+        start = len(moves)
+        while start and moves[start - 1].number > number:
+            start -= 1
+        return moves[start:]
 
     def stale_but_fine(self, seat: int, seen: int) -> bool:
         """An action sent from version ``seen`` may still go through if the seat was to
