@@ -10,12 +10,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from vaka.core.game import Game
 from vaka.core.registry import load
 from vaka.core.state import State
 from vaka.core.undo import CannotUndo, takeback
 from vaka.server.store import Move, TableData
+
+if TYPE_CHECKING:
+    from vaka.server.messages import TableSummary
 
 #: The bot that plays a seat whose player resigned or ran out of time.
 STAND_IN = "medium"
@@ -34,6 +38,8 @@ class Table:
     timer: asyncio.TimerHandle | None = None
     #: seat (None: spectators) -> (what it was built from, when, the pushed JSON)
     shown: dict[int | None, tuple[Hashable, float, str]] = field(default_factory=dict)
+    #: (what it was built from, the table's summary): the same in every seat's push
+    summarized: tuple[Hashable, TableSummary] | None = None
 
     @classmethod
     def build(cls, data: TableData) -> Table:
