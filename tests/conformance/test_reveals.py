@@ -22,6 +22,9 @@ SOAK = bool(os.environ.get("VAKA_SOAK"))
 SEEDS = range(int(os.environ.get("VAKA_SOAK_SEEDS", 20)) if SOAK else 1)
 #: Look at every n-th decision of a game (a Raiatea or Atua guess is slow to play).
 EVERY = {"rapa-nui": 2, "atua": 5, "raiatea": 12}
+#: The least share of the acting seat's questions a game answers itself (Raiatea leaves its
+#: draws and its plays from a hidden hand to the guesses).
+ANSWERED = {"rapa-nui": 0.9, "atua": 0.9, "raiatea": 0.4}
 CASES = [
     pytest.param(game_id, players, {}, id=f"{game_id}-{players}")
     for game_id in vaka.game_ids()
@@ -85,8 +88,8 @@ def test_the_games_answer_is_the_sampled_one(
                 total += 1
                 own += answered(state, seat, action, viewer)
     assert total
-    if game_id in EVERY:  # the real games answer most of the service's questions themselves
-        assert own >= 0.6 * total, f"the game answered {own} of {total}"
+    if game_id in ANSWERED:  # the real games answer the service's questions themselves
+        assert own >= ANSWERED[game_id] * total, f"the game answered {own} of {total}"
 
 
 def test_sealed_choices_fall_back_to_the_guesses() -> None:
