@@ -164,6 +164,28 @@ def test_views_do_not_leak_hidden_information(game_id: str, players: int) -> Non
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_a_view_describes_the_log_as_a_fresh_state_does(game_id: str, players: int) -> None:
+    """``view`` describes only the log entries added since the last view of the same seat
+    (and a clone keeps what was described): its log must read as one described anew, the
+    one a replay of the record or a determinized guess starts from."""
+    for state, step in random_game(game_id, players, seed=17):
+        for seat in seats(state):
+            state._log_words(seat, state.is_over)  # described step by step
+            if step % 9 and not state.is_over:
+                continue
+            fresh = state.clone()
+            fresh._described = {}
+            assert state.view(seat)["log"] == fresh.view(seat)["log"], f"step {step}, {seat}"
+            if seat is not None and not state.is_over and step % 18 == 0:
+                guess = state.determinize(seat, seed=step)  # it rewrites hidden choices
+                again = guess.clone()
+                again._described = {}
+                assert guess.view(seat)["log"] == again.view(seat)["log"]
+                for other in seats(guess):
+                    assert guess.view(other)["log"] == again.view(other)["log"]
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_determinize_depends_only_on_what_the_seat_may_know(game_id: str, players: int) -> None:
     """Two states a seat cannot tell apart must give it the same determinization; else the
     guess carries traces of the real hidden cards (and a seat knowing the seed could undo

@@ -79,3 +79,13 @@ def test_every_draw_and_every_roll_is_a_reveal(game_id: str, players: int) -> No
         flagged += revealed
         quiet += not revealed
     assert flagged and quiet  # the walk met both kinds
+
+
+def test_a_copy_already_played_gives_the_same_answer_and_stays_as_it_was() -> None:
+    state = vaka.load("rapa-nui").new_state(2, seed=5)
+    for before, seat, action in _walk(state, 60, seed=8):
+        played = before.clone()
+        played.apply(seat, action)
+        kept = played.record(), played.view(seat)
+        assert before.reveals(seat, action, played=played) == before.reveals(seat, action)
+        assert (played.record(), played.view(seat)) == kept

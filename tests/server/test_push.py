@@ -89,3 +89,40 @@ def test_a_clock_is_read_again_once_the_push_ages(
         await store.close()
 
     asyncio.run(go())
+
+
+def test_the_table_summary_is_built_once_per_change_for_every_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from vaka.server import show
+
+    url = f"sqlite:///{tmp_path / 'vaka.db'}"
+    upgrade(url)
+    made_summaries: list[str] = []
+    summary = show.summary
+
+    def counted(table: Any) -> Any:
+        made_summaries.append(table.id)
+        return summary(table)
+
+    monkeypatch.setattr(show, "summary", counted)
+
+    async def go() -> None:
+        store = Store(url)
+        svc = TableService(store)
+        made = await svc.create(CreateTable(game="rapa-nui", players=2, seats=["me", "me"]))
+        table = await svc.table(made.table.id)
+        made_summaries.clear()
+        pushes = [json.loads(svc.pushed(table, seat)) for seat in (None, 0, 1)]
+        assert len(made_summaries) == 1
+        assert all(p["table"] == pushes[0]["table"] for p in pushes)
+        seat = table.state.to_move[0]
+        legal = pushes[seat + 1]["legal"]
+        await svc.act(table.id, made.tokens[seat], legal[0]["action"], table.version)
+        after = [json.loads(svc.pushed(table, s)) for s in (None, 0, 1)]
+        assert len(made_summaries) == 2  # anew after the move, once for all three
+        assert after[0]["table"]["version"] == pushes[0]["table"]["version"] + 1
+        assert after[0]["table"] == json.loads(show.summary(table).model_dump_json())
+        await store.close()
+
+    asyncio.run(go())

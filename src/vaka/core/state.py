@@ -57,6 +57,9 @@ class State(ABC):
         self.log = []
         self.determinized = False
         self._legal_cache: tuple[Seat, list[Action]] | None = None
+        #: Per viewer: how many log entries are described, whether the game was over then,
+        #: and those entries in words (see ``view``).
+        self._described: dict[Seat | None, tuple[int, bool, tuple[tuple[Any, str], ...]]] = {}
 
     # ----------------------------------------------------------------- game hooks
     @property
@@ -79,7 +82,9 @@ class State(ABC):
 
     @abstractmethod
     def _describe(self, event: Event, viewer: Seat | None) -> str | None:
-        """A log entry in words for ``viewer``, or None if the viewer may not see it."""
+        """A log entry in words for ``viewer``, or None if the viewer may not see it. The
+        words may depend on the entry, the viewer and whether the game is over, and on
+        nothing else that changes during a game: ``view`` describes each entry once."""
 
     @abstractmethod
     def breakdown(self) -> Sequence[Mapping[str, float]]:
@@ -180,16 +185,23 @@ class State(ABC):
             "is_over": over,
         }
         view.update(self._view(seat))
-        log = []
-        for event in self.log:
-            text = self._describe(event, seat)
-            if text is not None:
-                log.append({"seat": event[1], "text": text})
-        view["log"] = log
+        view["log"] = [{"seat": who, "text": text} for who, text in self._log_words(seat, over)]
         if over:
             view["scores"] = self.scores()
             view["winners"] = self.winners()
         return view
+
+    def _log_words(self, seat: Seat | None, over: bool) -> tuple[tuple[Any, str], ...]:
+        """The log as ``seat`` reads it, (acting seat, words) per visible entry: only the
+        entries added since the last view are described (all again once the game ends)."""
+        done, was_over, words = self._described.get(seat, (0, over, ()))
+        if was_over != over or done > len(self.log):
+            done, words = 0, ()
+        if done < len(self.log):
+            new = [(event[1], self._describe(event, seat)) for event in self.log[done:]]
+            words += tuple((who, text) for who, text in new if text is not None)
+            self._described[seat] = (len(self.log), over, words)
+        return words
 
     def clone(self) -> State:
         """An independent copy: nothing done to one affects the other."""
@@ -200,6 +212,7 @@ class State(ABC):
         twin.history = list(self.history)
         twin.log = list(self.log)
         twin._legal_cache = None
+        twin._described = dict(self._described)
         twin._copy_mutables()
         return twin
 
@@ -215,6 +228,7 @@ class State(ABC):
         twin.determinized = True
         twin.history = []  # the real actions would tell the real hidden choices
         twin._redeal_hidden(seat)
+        twin._described = {}  # the re-deal rewrites hidden choices in the log
         return twin
 
     def reveals(
@@ -223,11 +237,43 @@ class State(ABC):
         action: Action | str,
         samples: int = REVEAL_SAMPLES,
         viewer: Seat | None = None,
+        played: State | None = None,
     ) -> bool:
         """Whether ``seat`` playing ``action`` now would show ``viewer`` (default: ``seat``
         itself) anything hidden or random: a die rolled, a card drawn, sealed choices
         opened, another seat's hidden card played. Taking such an action back would let a
         player act again knowing more, so undo goes back only up to it.
+
+        Any draw from the random stream counts. Then the game answers from its rules
+        (:meth:`_reveals`: which actions turn cards over, open sealed choices...), and where
+        it cannot say, :meth:`reveals_by_sampling` plays the action in guesses. ``played``:
+        a clone of this state in which ``seat`` has just played ``action`` (a caller that
+        made one to try the action saves playing it again); it is not changed.
+        """
+        self.check_seat(seat)
+        viewer = seat if viewer is None else viewer
+        self.check_seat(viewer)
+        before, since = self.rng.state, len(self.log)
+        if played is None:
+            real = self.clone()
+            real.apply(seat, action)
+        else:
+            real = played
+        if real.rng.state != before:
+            return True
+        known = self._reveals(real, seat, viewer)
+        if known is not None:
+            return known
+        return self._sampled(real, seat, viewer, since, samples)
+
+    def reveals_by_sampling(
+        self,
+        seat: Seat,
+        action: Action | str,
+        samples: int = REVEAL_SAMPLES,
+        viewer: Seat | None = None,
+    ) -> bool:
+        """:meth:`reveals` without the game's own answer, the reference it is tested against.
 
         Any draw from the random stream counts. Otherwise the action is played in
         ``samples`` guesses of what ``viewer`` cannot know (:meth:`determinize`): if the
@@ -235,7 +281,7 @@ class State(ABC):
         action is not even legal in a guess, the action uncovered something. This needs no
         game-specific code and reads what the rules really do; a guess that happens to
         match the truth every time is one in which the viewer could have known the outcome
-        anyway.
+        anyway (or, rarely, a miss: more ``samples`` make it rarer).
         """
         self.check_seat(seat)
         viewer = seat if viewer is None else viewer
@@ -245,6 +291,17 @@ class State(ABC):
         real.apply(seat, action)
         if real.rng.state != before:
             return True
+        return self._sampled(real, seat, viewer, since, samples)
+
+    def _reveals(self, after: State, seat: Seat, viewer: Seat) -> bool | None:
+        """The game's exact answer to :meth:`reveals`, from its rules: ``after`` is this
+        state with the action played (the random stream did not move). None where the game
+        cannot tell cheaply; the guesses of :meth:`reveals_by_sampling` decide then. An
+        answer must agree with theirs (tests/conformance checks it over random games)."""
+        return None
+
+    def _sampled(self, real: State, seat: Seat, viewer: Seat, since: int, samples: int) -> bool:
+        """Play the action taken in ``real`` in ``samples`` guesses for ``viewer``."""
         seen = real._seen(viewer, since), real._seen(None, since)
         played = real.history[-1][1]
         for k in range(samples):
@@ -287,7 +344,8 @@ class State(ABC):
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
-        state["_legal_cache"] = None  # a cache, not part of the game
+        state["_legal_cache"] = None  # caches, not part of the game
+        state["_described"] = {}
         return state
 
     def __repr__(self) -> str:

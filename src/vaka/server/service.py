@@ -230,7 +230,7 @@ class TableService:
             revealed = (
                 trial.is_over
                 or trial.rng.state != table.state.rng.state
-                or table.state.reveals(seat, text)
+                or table.state.reveals(seat, text, played=trial)
             )
             await self._store(
                 table, Move(table.version + 1, seat, "act", text, revealed, time.time()), trial

@@ -75,7 +75,7 @@ def snapshot(table: Table, seat: int | None) -> TableState:
     )
     now = clock(table)
     return TableState(
-        table=summary(table),
+        table=_summary(table),
         seat=seat,
         version=table.version,
         view=view,
@@ -101,6 +101,15 @@ def pushed(table: Table, seat: int | None) -> str:
     text = snapshot(table, seat).model_dump_json()
     table.shown[seat] = (made_from, now, text)
     return text
+
+
+def _summary(table: Table) -> TableSummary:
+    """The table's summary, built once per change for every seat's state."""
+    made_from = _made_from(table)
+    kept = table.summarized
+    if kept is None or kept[0] != made_from:
+        kept = table.summarized = (made_from, summary(table))
+    return kept[1]
 
 
 def _made_from(table: Table) -> Hashable:

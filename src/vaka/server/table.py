@@ -10,12 +10,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from vaka.core.game import Game
 from vaka.core.registry import load
 from vaka.core.state import State
 from vaka.core.undo import CannotUndo, takeback
 from vaka.server.store import Move, TableData
+
+if TYPE_CHECKING:
+    from vaka.server.messages import TableSummary
 
 #: The bot that plays a seat whose player resigned or ran out of time.
 STAND_IN = "medium"
@@ -34,6 +38,8 @@ class Table:
     timer: asyncio.TimerHandle | None = None
     #: seat (None: spectators) -> (what it was built from, when, the pushed JSON)
     shown: dict[int | None, tuple[Hashable, float, str]] = field(default_factory=dict)
+    #: (what it was built from, the table's summary): the same in every seat's push
+    summarized: tuple[Hashable, TableSummary] | None = None
 
     @classmethod
     def build(cls, data: TableData) -> Table:
@@ -94,15 +100,21 @@ class Table:
         it showed nothing hidden or random."""
         if not self.acts or self.state.is_over or seat in self.left:
             return False
-        try:
-            takeback([(m.seat, m.revealed) for m in self.acts], seat)
+        last = self.acts[-1]
+        try:  # online no other seat's actions go along: the last action alone decides
+            takeback([(last.seat, last.revealed)], seat)
         except CannotUndo:
             return False
         # Nor may anything else have happened since, such as another seat's undo.
-        return all(m.seat == seat for m in self._since(self.acts[-1].number))
+        return all(m.seat == seat for m in self._since(last.number))
 
     def _since(self, number: int) -> list[Move]:
-        return [m for m in self.data.moves if m.number > number]
+        """The moves after move ``number`` (read from the end: a push asks every time)."""
+        moves = self.data.moves
+        start = len(moves)
+        while start and moves[start - 1].number > number:
+            start -= 1
+        return moves[start:]
 
     def stale_but_fine(self, seat: int, seen: int) -> bool:
         """An action sent from version ``seen`` may still go through if the seat was to

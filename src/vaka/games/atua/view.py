@@ -145,5 +145,24 @@ def redeal_hidden(st: AtuaState, seat: int) -> None:
     st.resident_box = sorted(pool)
 
 
+def reveals(before: AtuaState, after: AtuaState, seat: int, viewer: int) -> bool | None:
+    """Whether ``seat``'s action (``before`` to ``after``) showed ``viewer`` something hidden
+    (``State._reveals``), from what ``redeal_hidden`` re-deals: a card turned over from a
+    pile (news unless a single unknown card is left), or another seat's resident revealed
+    (news unless only one resident is unaccounted for). The end shows every resident: the
+    guesses decide then."""
+    if after.over:
+        return None
+    if sum(map(len, after.piles)) < sum(map(len, before.piles)) and len(_unknown_cards(before)) > 1:
+        return True
+    for s in range(before.players):
+        if s != viewer and after.revealed[s] and not before.revealed[s]:
+            others = range(before.players)
+            pool = [before.residents[o] for o in others if o != viewer and not before.revealed[o]]
+            if len(set(pool + before.resident_box)) > 1:
+                return True
+    return False
+
+
 def symbol_counts(st: AtuaState, seat: int) -> Counter[str]:
     return island_counts(st.islands[seat])[0]

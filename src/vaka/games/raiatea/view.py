@@ -377,3 +377,26 @@ def redeal_hidden(st: RaiateaState, seat: int) -> None:
             st.log[i] = (tag, who, None)
     st.history = []
     st._legal_cache = None
+
+
+def reveals(before: RaiateaState, after: RaiateaState, seat: int, viewer: int) -> bool | None:
+    """``State._reveals``: no news when the viewer's own action left everything that
+    ``redeal_hidden`` re-deals as it was and opened no sealed choices. Otherwise (a card
+    drawn or played from behind a screen, a statue turned, bids opened, the end, another
+    seat's action, whose legality may rest on its hidden rituals) the guesses decide."""
+    if after.over or seat != viewer:
+        return None
+    front = before.queue[0]
+    if type(front) is Sealed and not (after.queue and after.queue[0] is front):
+        return None  # the last sealed choice opens them all
+    return None if _unknown(before, viewer) != _unknown(after, viewer) else False
+
+
+def _unknown(st: RaiateaState, viewer: int) -> tuple[Any, ...]:
+    """Everything ``redeal_hidden`` re-deals for ``viewer``, where it lies now."""
+    rituals = [
+        (st.hand[o], st.drawn[o], st.prepared[o], st.generals[o])
+        for o in range(st.players)
+        if o != viewer
+    ]
+    return st.piles, st.forest, st.slots, st.box, st.face_up, rituals

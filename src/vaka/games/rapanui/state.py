@@ -106,6 +106,9 @@ class RapaNuiState(State):
     def _redeal_hidden(self, seat: Seat) -> None:
         view.redeal_hidden(self, seat)
 
+    def _reveals(self, after: State, seat: Seat, viewer: Seat) -> bool | None:
+        return view.reveals(self, after, seat, viewer)  # type: ignore[arg-type]
+
     def breakdown(self) -> list[dict[str, int]]:
         return scoring.breakdown(self)
 

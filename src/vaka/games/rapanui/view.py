@@ -179,6 +179,48 @@ def redeal_hidden(st: RapaNuiState, seat: int) -> None:
     st._legal_cache = None
 
 
+def reveals(before: RapaNuiState, after: RapaNuiState, seat: int, viewer: int) -> bool | None:
+    """Whether ``seat``'s action (``before`` to ``after``) showed ``viewer`` something hidden
+    (``State._reveals``): exactly what ``redeal_hidden`` re-deals, read off the rules.
+
+    Cards come to light only from the hidden cards (the pile and, with top-only rows, the
+    cards under the tops), and news only if those are not all of one kind. Another seat's
+    face-down kinds show only where its sacrifice cards decide something: a card it gives
+    (chosen, or taken for it as the one possible), or a choice of one that waits for it
+    (in a guess there might be only one, taken at once); while it has hidden none, the
+    viewer knows every card it holds. The end shows everything: the guesses decide then.
+    """
+    if after.over:
+        return None
+    for tag, who, _ in after.log[len(before.log) :]:
+        if tag in ("sacrifice", "hide") and who != viewer and _has_hidden(before, who):
+            return None  # taken for a seat whose cards the viewer cannot know
+    if after.queue[0][0] in (rules.SACRIFICE, rules.HIDE):
+        waiting = after.queue[0][1]
+        if waiting != viewer and _has_hidden(after, waiting):
+            return None  # its choices (or a single one, taken for it) are hidden
+    if _hidden_count(after) < _hidden_count(before):
+        return len(set(_hidden_cards(before))) > 1
+    return False
+
+
+def _has_hidden(st: RapaNuiState, seat: int | None) -> bool:
+    """Whether ``seat`` has laid a card face down (only then are its kinds uncertain)."""
+    return seat is not None and any(st.log[i][0] == "hide" for i in st.card_events[seat])
+
+
+def _hidden_count(st: RapaNuiState) -> int:
+    if st.options["rows"] == "fanned":
+        return len(st.pile)
+    return len(st.pile) + sum(len(row) - 1 for row in st.rows if row)
+
+
+def _hidden_cards(st: RapaNuiState) -> list[int]:
+    if st.options["rows"] == "fanned":
+        return st.pile
+    return st.pile + [card for row in st.rows for card in row[:-1]]
+
+
 def _rehide(st: RapaNuiState, seat: int) -> None:
     """Pick new kinds for ``seat``'s face-down cards, consistent with all its public moves."""
     events = [st.log[i] for i in st.card_events[seat]]
