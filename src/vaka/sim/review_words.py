@@ -105,9 +105,10 @@ def _verdict(decision: Decision) -> str:
 
 def describe(decision: Decision) -> str:
     """One judged decision in words: when, what was taken, what came of it, what was
-    better and by how much ("turn 36, seat 1: taking the woodcutter from row 2 left 12%
-    to win (it uncovered a priest: seat 0 +3 fame); taking the moai from row 3 was worth
-    88% and 6.0 points more at the end, and seat 0 did so right after: a blunder")."""
+    better and by how much ("turn 9, seat 0: taking the moai from row 2 left 2% to win (it
+    uncovered a potato hunter-gatherer: seat 0 +1 sacrifice card); taking the woodcutter
+    from row 3 was worth 26% and 8.2 points more at the end, and seat 1 did so right
+    after: a mistake")."""
     best, chosen, d = decision.best, decision.chosen, decision
     said = dict(d.words)
     when = d.moment or f"action {d.index + 1}"
