@@ -26,7 +26,10 @@ def test_review_prints_accuracy_and_the_planted_blunder(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Accuracy per seat" in out
-    assert f"action {PLANT_AT + 1}, seat {PLANT_SEAT}: {PLANT_BAD}" in out  # a turning point
+    words = " ".join(out.split())  # the terminal wraps long lines
+    # a turning point, in the game's words: the turn, and the row drawn from by its card
+    assert f"· #{PLANT_AT + 1} turn " in words
+    assert f"seat {PLANT_SEAT}: taking the " in words and " from row 2 left " in words
     row = next(line for line in out.splitlines() if line.startswith(f"│ {PLANT_AT + 1} "))
     assert PLANT_BAD in row and ("blunder" in row or "mistake" in row)
 
@@ -45,6 +48,8 @@ def test_review_writes_an_html_page_with_a_graph_per_seat(tmp_path: Path) -> Non
         png = base64.b64decode(data)
         assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 5000
     assert "Turning points" in text and PLANT_BAD in text
+    # the turning point links to its move in the list
+    assert f'<a href="#m{PLANT_AT + 1}">' in text and f'<tr id="m{PLANT_AT + 1}">' in text
     assert "as seat 1 saw it" in text  # the labelled position's picture
     assert "knowing every card (not part of the review)" in text
 

@@ -14,7 +14,7 @@ import pytest
 from tests.server.serverproc import Server
 from tests.server.wire import make
 from vaka.server.messages import ReviewStatus
-from vaka.sim.review import Budget, review_game
+from vaka.sim.review import Budget, review_game, turning_points
 
 #: The server reviews with 1 playout per candidate and 5 search iterations.
 TINY = ("--review-playouts", "1", "--review-iterations", "5")
@@ -76,6 +76,10 @@ def test_a_finished_game_is_reviewed_for_a_seat_as_vaka_review_would(reviewer: S
         (d.label, d.taken) for d in local.decisions
     ]
     assert review["seat_reports"][0]["accuracy"] == pytest.approx(local.seat_reports()[0].accuracy)
+    # The turning points, the library's, in the game's words (Rapa Nui counts turns).
+    assert review["turning_points"] == turning_points(local)
+    assert review["turning_points"]  # random play: mistakes are many
+    assert all(p.startswith("turn ") for p in review["turning_points"])
 
 
 def test_a_review_is_refused_before_the_end_and_for_a_bad_seat(reviewer: Server) -> None:

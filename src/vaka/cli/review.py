@@ -17,7 +17,15 @@ from vaka.cli.common import console, errors, friendly_errors
 from vaka.core.errors import VakaError
 from vaka.core.record import load_record, replay
 from vaka.core.registry import load
-from vaka.sim.review import MARKED, Budget, Decision, Review, review_game, turning_points
+from vaka.sim.review import (
+    MARKED,
+    Budget,
+    Decision,
+    Review,
+    describe,
+    review_game,
+    turning_decisions,
+)
 from vaka.sim.review_judge import parse_horizon
 from vaka.sim.review_labels import SOLO_POINTS
 
@@ -165,11 +173,11 @@ def show(review: Review, elapsed: float) -> None:
             *(str(report.labels[label]) for label in (*MARKED, "good")),
         )
     console.print(seats)
-    points = turning_points(review)
+    points = turning_decisions(review)
     if points:
         console.print("[bold]Turning points[/bold]")
-        for point in points:
-            console.print(f"  · {escape(point)}")
+        for d in points:  # "#" as in the table of labelled decisions
+            console.print(f"  · #{d.index + 1} {escape(describe(d))}")
     moves = Table(title="Labelled decisions")
     solo = review.players == 1  # labelled by the final lead given up (docs/REVIEW.md)
     columns = [

@@ -111,6 +111,26 @@ class Game(ABC):
         this is (e.g. "costs 3 wood"); games override this."""
         return None
 
+    def moment(self, view: Mapping[str, Any]) -> str | None:
+        """When the ``view`` stands, in the game's own terms ("turn 14", "ceremony 2"), for
+        people reading a game back (a review's turning points); None where the game names
+        no such moment, and the reader counts actions instead. Games override this."""
+        return None
+
+    def say(self, view: Mapping[str, Any], action: Action) -> str:
+        """A legal action in the words players use, as a gerund that can open a sentence
+        ("taking the priest from row 3"), for the seat whose ``view`` this is; by default
+        its canonical text. Games override this."""
+        return str(action)
+
+    def outcome(
+        self, before: Mapping[str, Any], action: Action, after: Mapping[str, Any]
+    ) -> str | None:
+        """What the table shows that ``action`` brought about, from the views of the seat
+        that took it just before and when the game next waits ("it uncovered a priest:
+        seat 1 +3 fame"); None where there is nothing worth telling. Games override this."""
+        return None
+
     def pictures(self, view: Mapping[str, Any], choices: Sequence[Action]) -> dict[str, str]:
         """Pictures of a view for people, as file name -> SVG text, with the seat's numbered
         ``choices`` drawn where that helps (Atua's placements); games override this."""

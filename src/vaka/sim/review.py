@@ -41,6 +41,7 @@ from vaka.sim.review_labels import (
     label,
     move_accuracy,
 )
+from vaka.sim.review_words import describe, tell, turning_decisions, turning_points
 
 __all__ = [
     "BLUNDER",
@@ -57,6 +58,7 @@ __all__ = [
     "SeatReport",
     "assemble",
     "decision_seed",
+    "describe",
     "judge",
     "label",
     "move_accuracy",
@@ -64,6 +66,7 @@ __all__ = [
     "review_decision",
     "review_game",
     "seat_report",
+    "turning_decisions",
     "turning_points",
 ]
 
@@ -91,6 +94,14 @@ class Decision:
     #: a game alone: ``loss`` counts the final lead over the game's own opponent given up
     #: (``solo_loss``), not a win chance
     solo: bool = False
+    #: in the game's own words (:mod:`vaka.sim.review_words`): when ("turn 14"; "" where
+    #: the game names no moment), each action judged as players say it, what the game
+    #: reported right after the action taken, and another seat that took the best
+    #: candidate before this seat's next decision
+    moment: str = ""
+    words: tuple[tuple[str, str], ...] = ()
+    outcome: str = ""
+    best_taken_by: int | None = None
 
     @property
     def forced(self) -> bool:
@@ -155,7 +166,8 @@ def review_decision(
     text = str(taken)  # the canonical text, as the estimates name actions
     legal = len(obs.legal_actions)
     if legal == 1:
-        return Decision(index, seat, text, 1)
+        told = tell(record, index, state, taken, [], None)
+        return Decision(index, seat, text, 1, moment=told.moment, words=told.words)
     solo = state.players == 1
     estimates, spread = judge(obs, taken, budget, seed, solo)
     known = (
@@ -167,6 +179,7 @@ def review_decision(
     best = estimates[0]
     gap = loss_of([best, estimates[1]], estimates[1].action, solo) if len(estimates) > 1 else None
     loss = loss_of(estimates, text, solo)
+    told = tell(record, index, state, taken, [e.action for e in estimates], best.action)
     return Decision(
         index,
         seat,
@@ -179,6 +192,10 @@ def review_decision(
         spread,
         tuple(known) if full else (),
         solo,
+        told.moment,
+        told.words,
+        told.outcome,
+        told.best_taken_by,
     )
 
 
@@ -279,31 +296,3 @@ def review_game(
 
 def game_name(review: Review) -> str:
     return load(review.game).name
-
-
-def turning_points(review: Review, limit: int = 3) -> list[str]:
-    """The few decisions that cost most (mistakes and blunders), in words, in game order."""
-    costly = [d for d in review.decisions if d.loss >= MISTAKE]
-    costly = sorted(sorted(costly, key=lambda d: -d.loss)[:limit], key=lambda d: d.index)
-    return [describe(d) for d in costly]
-
-
-def describe(decision: Decision) -> str:
-    """One judged decision in words: what was taken, what was better, by how much."""
-    best, chosen = decision.best, decision.chosen
-    head = f"action {decision.index + 1}, seat {decision.seat}: {decision.taken}"
-    if best is None or chosen is None:
-        return f"{head} (forced)"
-    if decision.solo:
-        if best is chosen or decision.loss <= 0:
-            return f"{head}, the best here (a final lead of {chosen.margin:+.1f} points)"
-        return (
-            f"{head} led to a final lead of {chosen.margin:+.1f} points; {best.action} was "
-            f"worth {best.margin:+.1f} ({decision.margin_loss:+.1f}): a {decision.label}"
-        )
-    if best is chosen or decision.loss <= 0:
-        return f"{head}, the best here ({chosen.win:.0%} to win)"
-    return (
-        f"{head} left {chosen.win:.0%} to win; {best.action} was worth {best.win:.0%} "
-        f"({decision.margin_loss:+.1f} points at the end): a {decision.label}"
-    )

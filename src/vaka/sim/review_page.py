@@ -22,7 +22,8 @@ from vaka.sim.review import (
     ONLY_MOVE_GAP,
     Decision,
     Review,
-    turning_points,
+    describe,
+    turning_decisions,
 )
 from vaka.sim.review_labels import SOLO_POINTS
 
@@ -137,7 +138,7 @@ def _row(
         _candidates(d),
         *([_known(d)] if full else []),
     ]
-    row = "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+    row = f'<tr id="m{index + 1}">' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
     if d.label in MARKED:
         row += (
             f'<tr class="pic"><td></td><td colspan="{7 if full else 6}"><details><summary>'
@@ -180,7 +181,13 @@ def page(review: Review, record: dict[str, Any], title: str | None = None) -> st
         if review.players == 1
         else ""
     )
-    turning = "".join(f"<li>{_e(t)}</li>" for t in turning_points(review)) or "<li>none</li>"
+    turning = (
+        "".join(
+            f'<li><a href="#m{d.index + 1}">#{d.index + 1}</a> {_e(describe(d))}</li>'
+            for d in turning_decisions(review)
+        )
+        or "<li>none</li>"
+    )
     b = review.budget
     confirm = "; twice the playouts where an inaccuracy or worse was found" if b.confirm else ""
     return f"""<!DOCTYPE html>

@@ -75,6 +75,16 @@ class Atua(Game):
 
         return describe_choice(view, action)
 
+    def moment(self, view: Mapping[str, Any]) -> str:
+        from vaka.games.atua.moments import moment
+
+        return moment(view)
+
+    def say(self, view: Mapping[str, Any], action: Action) -> str:
+        from vaka.games.atua.moments import say
+
+        return say(view, action)  # type: ignore[arg-type]
+
     def pictures(self, view: Mapping[str, Any], choices: Sequence[Action]) -> dict[str, str]:
         """An SVG of the table (the row, the card to place, the fate tiles), one of every
         island, and one of the viewer's choices while a card waits to be placed (numbered

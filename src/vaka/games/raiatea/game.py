@@ -35,6 +35,17 @@ class Raiatea(Game):
         assert isinstance(action, actions.RaiateaAction)
         return describe_choice(view, action)
 
+    def moment(self, view: Mapping[str, Any]) -> str:
+        from vaka.games.raiatea.moments import moment
+
+        return moment(view)
+
+    def say(self, view: Mapping[str, Any], action: Action) -> str:
+        from vaka.games.raiatea.moments import say
+
+        assert isinstance(action, actions.RaiateaAction)
+        return say(view, action)
+
     def components(self) -> dict[str, Any]:
         """Names, costs and texts of the printed components, so that a client can draw the
         cards a view names only by id."""

@@ -51,6 +51,23 @@ class RapaNui(Game):
 
         return describe_choice(view, action)  # type: ignore[arg-type]
 
+    def moment(self, view: Mapping[str, Any]) -> str:
+        from vaka.games.rapanui.moments import moment
+
+        return moment(view)
+
+    def say(self, view: Mapping[str, Any], action: Action) -> str:
+        from vaka.games.rapanui.moments import say
+
+        return say(view, action)  # type: ignore[arg-type]
+
+    def outcome(
+        self, before: Mapping[str, Any], action: Action, after: Mapping[str, Any]
+    ) -> str | None:
+        from vaka.games.rapanui.moments import outcome
+
+        return outcome(before, action, after)  # type: ignore[arg-type]
+
     def rulebook(self) -> RuleBook:
         from vaka.games.rapanui.rulebook import rulebook
 
