@@ -29,7 +29,7 @@ def medium_actions(game_id: str, players: int, seed: int, count: int) -> dict[st
     return state.record()
 
 
-# In the three-player Raiatea game of seed 11 between medium bots, at action 127 seat 1
+# In the three-player Raiatea game of seed 11 between medium bots, at action 127 seat 2
 # fulfils a mission worth 3 VP; the planted blunder passes instead. In the two-player Atua
 # game of seed 11, at action 34 seat 1 takes the first card of the row, worth about 10
 # points more than the fourth by the estimate; the planted blunder takes the fourth.
