@@ -1,11 +1,13 @@
-"""The training example runs end to end with a tiny budget."""
+"""The training example and the OpenSpiel cross-check run end to end with tiny budgets."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "crosscheck_ismcts.py"
 
 
 def test_the_rapa_nui_training_example_trains_and_reports_win_rates() -> None:
@@ -45,18 +48,29 @@ def test_the_rapa_nui_training_example_trains_and_reports_win_rates() -> None:
         assert 0 <= low <= rate <= high <= 1
 
 
-def test_the_openspiel_ismcts_cross_check_runs_and_reports_intervals() -> None:
+@pytest.mark.parametrize(
+    ("game", "options", "bots"),
+    [
+        ("rapa-nui", [], ("hard", "medium")),
+        ("rapa-nui", ["--bot", "pimc", "--determinizations", "2"], ("hard", "medium")),
+        ("raiatea", ["--players", "3", "--opponents", "medium"], ("medium",)),
+    ],
+)
+def test_the_openspiel_cross_check_runs_and_reports_intervals(
+    game: str, options: list[str], bots: tuple[str, ...]
+) -> None:
     pytest.importorskip("pyspiel")
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     done = subprocess.run(
         [
             sys.executable,
-            str(ROOT / "scripts" / "crosscheck_ismcts.py"),
-            "rapa-nui",
+            str(SCRIPT),
+            game,
             "--games",
             "1",
             "--seconds",
             "0.002",
+            *options,
         ],
         capture_output=True,
         text=True,
@@ -65,8 +79,33 @@ def test_the_openspiel_ismcts_cross_check_runs_and_reports_intervals() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    for bot in ("hard", "medium"):
+    players = int(options[options.index("--players") + 1]) if "--players" in options else 2
+    assert f"fair share {1 / players:.3f}" in done.stdout
+    for bot in bots:
         row = re.search(rf"^{bot}\s+1\s+([0-9.]+)\s+\[([0-9.]+), ([0-9.]+)\]", done.stdout, re.M)
         assert row, done.stdout
         rate, low, high = map(float, row.groups())
-        assert rate in (0.0, 0.5, 1.0) and low <= rate <= high
+        assert any(abs(rate - v) < 1e-3 for v in (0, 1 / 3, 1 / 2, 1)) and low <= rate <= high
+
+
+def test_pimc_searches_each_determinization_for_its_share_of_the_time() -> None:
+    pytest.importorskip("pyspiel")
+    spec = importlib.util.spec_from_file_location("crosscheck", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    from vaka.core.rng import Rng
+    from vaka.envs import openspiel as ops
+
+    game = ops.load_game("rapa-nui", 2)
+    state = game.new_initial_state()
+    ops.resolve_chance(state, Rng(5))
+    while len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[0])
+    bot = script.Pimc(game, 0.2, 4, seed=1)
+    started = time.perf_counter()
+    action = bot.step(state)
+    took = time.perf_counter() - started
+    assert action in state.legal_actions()
+    assert 0.2 <= took < 2.0  # its deadline, and not much past it on a busy machine
+    assert bot.searches == 1 and bot.simulations >= 4 * 2  # at least two per guess

@@ -215,6 +215,55 @@ def test_render_modes() -> None:
     assert parallel.render() == svgs  # the same game, drawn the same way
 
 
+def _placed(table: pz.raw_env) -> list[int]:
+    return [len(s["placements"]) for s in table.state_now.view(None)["seats"]]
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_rgb_array_draws_the_table_and_every_island(players: int) -> None:
+    from vaka.games.atua.raster import COLUMNS, HEAD, PANEL, STRIP, WIDTH, frame_shape
+
+    table = pz.raw_env("atua", players, render_mode="rgb_array")
+    assert "rgb_array" in table.metadata["render_modes"]
+    table.reset(seed=3)
+    first = table.render()
+    assert isinstance(first, np.ndarray) and first.dtype == np.uint8
+    assert first.shape == frame_shape(players) == (STRIP + PANEL * -(-players // 3), WIDTH, 3)
+    again = pz.raw_env("atua", players, render_mode="rgb_array")
+    again.reset(seed=3)
+    assert np.array_equal(again.render(), first)  # the same state, the same frame
+    rng = random.Random(players)
+    before = _placed(table)
+    while _placed(table) == before:  # play until a card is laid on some island
+        frame = table.render()
+        mask = table.observe(table.agent_selection)["action_mask"]
+        table.step(rng.choice(np.flatnonzero(mask).tolist()))
+    after = table.render()
+    assert after.shape == first.shape
+    seat = next(i for i, (a, b) in enumerate(zip(before, _placed(table), strict=True)) if a != b)
+    columns = min(players, COLUMNS)
+    top, left = STRIP + (seat // COLUMNS) * PANEL + HEAD, (seat % columns) * (WIDTH // columns)
+    panel = (slice(top, top + PANEL - HEAD), slice(left, left + WIDTH // columns))
+    assert not np.array_equal(after[panel], frame[panel])  # that seat's island changed
+    for other in set(range(players)) - {seat}:
+        top = STRIP + (other // COLUMNS) * PANEL + HEAD
+        left = (other % columns) * (WIDTH // columns)
+        still = (slice(top, top + PANEL - HEAD), slice(left, left + WIDTH // columns))
+        assert np.array_equal(after[still], frame[still])  # the others' did not
+    after[:] = 0  # a caller may scribble on its frame: the next one is drawn whole
+    assert table.render().any()
+
+
+def test_rgb_array_is_offered_only_where_the_game_draws_pixels() -> None:
+    with pytest.raises(ValueError):
+        pz.raw_env("rapa-nui", 2, render_mode="rgb_array")
+    table = pz.parallel_env("atua", 3, render_mode="rgb_array")
+    table.reset(seed=1)
+    aec = pz.raw_env("atua", 3, render_mode="rgb_array")
+    aec.reset(seed=1)
+    assert np.array_equal(table.render(), aec.render())
+
+
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError):
         pz.raw_env("atua", 7)

@@ -93,6 +93,13 @@ class Atua(Game):
 
         return pictures(view, choices)
 
+    def picture_array(self, view: Mapping[str, Any]) -> Any:
+        """The table as an (H, W, 3) uint8 array: the row, the card to place and every
+        island, drawn like the SVG pictures (:mod:`vaka.games.atua.raster`)."""
+        from vaka.games.atua.raster import table_array
+
+        return table_array(view)
+
     def components(self) -> dict[str, Any]:
         """The printed faces as data, so a client can draw any card at any pose: every
         card's terrain polygons, symbols and star (card coordinates, tenths of a millimetre,
