@@ -39,6 +39,7 @@ from numpy.typing import NDArray
 from shapely import Polygon
 from shapely.geometry.base import BaseGeometry
 
+from vaka.core.words import counted
 from vaka.games.atua.cards import CARDS, Symbol
 from vaka.games.atua.render import island_from_view
 from vaka.games.atua.svg import COLOURS, LABELS, STAR, TABLE, TOTEM_LABELS
@@ -75,7 +76,7 @@ def table_array(view: Mapping[str, Any]) -> Frame:
     panel_w = width // columns
     for i, seat in enumerate(seats):
         top, left = STRIP + (i // COLUMNS) * PANEL, (i % columns) * panel_w
-        title = f"seat {seat['seat']}: {seat['coconuts']} coconuts"
+        title = f"seat {seat['seat']}: {counted(seat['coconuts'], 'coconut')}"
         if seat["seat"] in view["to_move"] and not view["is_over"]:
             title += ", to move"
         frame[top : top + HEAD, left : left + panel_w] = _text(title, panel_w, HEAD)
@@ -247,7 +248,7 @@ def _strip(frame: Frame, view: Mapping[str, Any]) -> None:
     offer) and the card to place, with captions."""
     cards: list[tuple[str, str]] = []
     for i, r in enumerate(view["row"]):
-        nuts = f" +{r['coconuts']} coconut{'s' * (r['coconuts'] != 1)}" if r["coconuts"] else ""
+        nuts = f" +{counted(r['coconuts'], 'coconut')}" if r["coconuts"] else ""
         cards.append((r["card"], f"{i + 1}: {r['card']}{nuts}"))
     if view["solo"]:
         offer = view["solo_game"]["offer"]
