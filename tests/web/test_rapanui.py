@@ -13,6 +13,7 @@ import vaka
 from tests.server.serverproc import Server
 from tests.web.conftest import Watched
 from tests.web.test_lobby import make_table
+from vaka.cli.wire import whole_log
 
 KINDS = ("fish", "grain", "mulberry", "potato", "woodcutter", "priest", "moai")
 POINTABLE = ".rn-board [data-action]"
@@ -180,10 +181,12 @@ def test_two_people_at_one_table_never_see_each_others_hand(page: Watched, web: 
     for seat in (0, 1):
         other = 1 - seat
         checked = 0
+        log: list[Any] | None = None  # put together across pushes, as the page does
         for raw in frames[seat]:
             msg = json.loads(raw)
             if msg.get("type") != "state":
                 continue
+            msg["view"]["log"] = log = whole_log(log, msg)
             checked += 1
             hands, sacrifice, view = truth[msg["version"]]
             assert msg["seat"] == seat
