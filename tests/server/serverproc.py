@@ -17,6 +17,8 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+from vaka.cli.wire import whole_log
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -92,11 +94,13 @@ class Server:
 
 
 class Socket:
-    """A seat's WebSocket: every message received is kept in ``seen``."""
+    """A seat's WebSocket: every message received is kept in ``seen`` as sent; a state
+    is handed on with its log whole (``log_from`` 0), as a client keeps it."""
 
     def __init__(self, ws: ClientConnection) -> None:
         self.ws = ws
         self.seen: list[str] = []
+        self.log: list[Any] | None = None
 
     def send(self, **msg: Any) -> None:
         self.ws.send(json.dumps(msg))
@@ -106,6 +110,9 @@ class Socket:
         assert isinstance(text, str)
         self.seen.append(text)
         msg: dict[str, Any] = json.loads(text)
+        if msg["type"] == "state":
+            msg["view"]["log"] = self.log = whole_log(self.log, msg)
+            msg["log_from"] = 0
         return msg
 
     def state(self, timeout: float = 30, until: Any = None) -> dict[str, Any]:

@@ -117,6 +117,11 @@ def test_a_table_with_two_bots_played_to_the_end_by_typing_1(host: Server, tmp_p
     with host.client() as client:
         assert client.get(f"/api/tables/{table}/record").json() == record
     first_choices_only(record, {0})
+    # Every log entry was printed once, in order (pushes carry only the new ones).
+    words, at = " ".join(out.split()), 0
+    for entry in vaka.replay(record, upto=len(record["actions"]) - 1).view(0)["log"]:
+        at = words.index("· " + " ".join(entry["text"].split()), at) + 1
+    assert "(taken back)" not in out
     scores = vaka.replay(record).scores()
     names = ["Ana (seat 0)", "medium bot (seat 1)", "medium bot (seat 2)"]
     assert final_line(out) == "Final scores: " + ", ".join(

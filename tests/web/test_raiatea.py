@@ -15,6 +15,7 @@ from playwright.sync_api import Page
 from tests.server.serverproc import Server
 from tests.web.conftest import Watched
 from tests.web.test_lobby import make_table
+from vaka.cli.wire import whole_log
 
 
 class Player:
@@ -25,6 +26,7 @@ class Player:
         self.page = page
         self.frames: list[str] = []
         self.states: list[dict[str, Any]] = []
+        self.log: list[Any] | None = None
         self.on_board = 0
         self.on_list = 0
         page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
@@ -33,7 +35,8 @@ class Player:
         text = payload if isinstance(payload, str) else payload.decode()
         self.frames.append(text)
         msg = json.loads(text)
-        if msg.get("type") == "state":
+        if msg.get("type") == "state":  # its log put together, as the page does
+            msg["view"]["log"] = self.log = whole_log(self.log, msg)
             self.states.append(msg)
 
     @property

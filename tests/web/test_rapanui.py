@@ -10,9 +10,10 @@ from typing import Any
 from playwright.sync_api import Page
 
 import vaka
-from tests.server.serverproc import Server
+from tests.server.serverproc import Server, bearer
 from tests.web.conftest import Watched
 from tests.web.test_lobby import make_table
+from vaka.cli.wire import whole_log
 
 KINDS = ("fish", "grain", "mulberry", "potato", "woodcutter", "priest", "moai")
 POINTABLE = ".rn-board [data-action]"
@@ -97,6 +98,7 @@ def test_a_whole_game_against_two_bots_played_on_the_board(page: Watched, web: S
             p.mouse.move(0, 0)
             page.shot("rapa-nui-mid")
             check_phone(page)
+            check_log(p, web, table)
     assert phone_checked and clicks >= 8, clicks
     assert {"lay", "draw"} <= verbs
     page.shot("rapa-nui-end")
@@ -110,6 +112,17 @@ def test_a_whole_game_against_two_bots_played_on_the_board(page: Watched, web: S
     # At the end every hand is shown, face up.
     assert all(s["hand"] is not None for s in look(p)["seats"].values())
     p.goto("about:blank")  # leave the table before the server stops: no reconnect errors
+
+
+def check_log(p: Page, web: Server, table: str) -> None:
+    """The page's log, put together from pushes that carry only new entries, is the
+    seat's whole log as the server tells it (nobody moves while it is this seat's turn)."""
+    token = p.evaluate(f"JSON.parse(localStorage.getItem('vaka.tables'))['{table}'].seats[0]")
+    with web.client() as client:
+        truth = client.get(f"/api/tables/{table}/state", headers=bearer(token)).json()
+    shown = p.locator(".log li").all_inner_texts()
+    assert len(truth["view"]["log"]) > 20
+    assert shown == [e["text"] for e in truth["view"]["log"]][-200:]
 
 
 def pile(p: Page) -> int:
@@ -180,10 +193,12 @@ def test_two_people_at_one_table_never_see_each_others_hand(page: Watched, web: 
     for seat in (0, 1):
         other = 1 - seat
         checked = 0
+        log: list[Any] | None = None  # put together across pushes, as the page does
         for raw in frames[seat]:
             msg = json.loads(raw)
             if msg.get("type") != "state":
                 continue
+            msg["view"]["log"] = log = whole_log(log, msg)
             checked += 1
             hands, sacrifice, view = truth[msg["version"]]
             assert msg["seat"] == seat

@@ -89,9 +89,26 @@ def _safe(table: str) -> str:
     return quote(table, safe="")
 
 
+class Gap(ValueError):
+    """A pushed state's log starts after entries this connection never received."""
+
+
+def whole_log(kept: list[Any] | None, msg: dict[str, Any]) -> list[Any]:
+    """The whole log of a pushed ``state``: the entries ``kept`` from this connection's
+    earlier pushes up to ``log_from``, then the ones the push carries (docs/PROTOCOL.md).
+    The caller keeps the result for the next push (a new list: ``kept`` is not changed)."""
+    start = msg.get("log_from", 0)
+    log: list[Any] = msg["view"]["log"]
+    if not start:
+        return log
+    if kept is None or len(kept) < start:
+        raise Gap(f"a push's log starts at entry {start}, after entries never received")
+    return kept[:start] + log
+
+
 class Socket:
-    """A seat's WebSocket. Messages arrive in :attr:`events` as parsed JSON; a lost
-    connection arrives as ``{"type": "closed"}``."""
+    """A seat's WebSocket. Messages arrive in :attr:`events` as parsed JSON, each state's
+    log whole again; a lost connection arrives as ``{"type": "closed"}``."""
 
     def __init__(self, url: str, table: str, token: str | None) -> None:
         base = url.rstrip("/")
@@ -111,10 +128,15 @@ class Socket:
         threading.Thread(target=self._read, args=(self.ws,), daemon=True).start()
 
     def _read(self, ws: ClientConnection) -> None:
+        log: list[Any] | None = None  # this connection's log so far
         try:
             for text in ws:
-                self.events.put(json.loads(text))
-        except (ConnectionClosed, OSError, ValueError):
+                msg = json.loads(text)
+                if msg.get("type") == "state":
+                    msg["view"]["log"] = log = whole_log(log, msg)
+                    msg["log_from"] = 0
+                self.events.put(msg)
+        except (ConnectionClosed, OSError, ValueError):  # Gap too: connect again, all anew
             pass
         if ws is self.ws:
             self.events.put({"type": "closed"})

@@ -36,6 +36,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
+from vaka.cli.wire import whole_log
 from vaka.server.ws import RATE
 
 #: How long a client refused for sending too fast waits before sending again: the time the
@@ -83,6 +84,7 @@ async def play_seat(
     async with connect(ws_url, max_size=2**22, open_timeout=30, ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         acted, sent_at, sent = -1, 0.0, ""
+        log: list[Any] | None = None
         while True:
             left = until - time.monotonic()
             if left <= 0:
@@ -107,6 +109,7 @@ async def play_seat(
                 continue
             if msg["type"] != "state":
                 continue
+            log = whole_log(log, msg)  # kept as a real client keeps it
             version = msg["version"]
             if sent_at and version > acted:
                 if sent_at >= stats.since:

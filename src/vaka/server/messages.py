@@ -132,11 +132,18 @@ class TableState(BaseModel):
     table: TableSummary
     seat: int | None
     version: int
+    #: The seat's view; on a WebSocket its ``log`` may hold only the entries from
+    #: ``log_from`` on (see ``log_from``).
     view: dict[str, Any]
     legal: list[Choice]
     clocks: Clocks
     can_undo: bool
     chat: list[ChatLine]
+    #: The index in the seat's whole log of ``view.log``'s first entry. 0: ``view.log`` is
+    #: the whole log (always so in REST answers and in a socket's first push). N > 0 (only
+    #: on a WebSocket): the socket was sent the log's first N entries before, unchanged
+    #: since; the whole log is those N followed by ``view.log``.
+    log_from: Annotated[int, Field(ge=0)] = 0
 
 
 class ErrorMessage(BaseModel):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable
+from dataclasses import dataclass, field
 
 from vaka.server.clocks import Clock, read_clock
 from vaka.server.messages import (
@@ -86,21 +87,69 @@ def snapshot(table: Table, seat: int | None) -> TableState:
     )
 
 
-def pushed(table: Table, seat: int | None) -> str:
-    """The JSON pushed to ``seat`` (None: a spectator): built once after each change and
-    sent again to that seat's other sockets, so a hundred spectators cost one view."""
+@dataclass
+class Shown:
+    """One seat's state as built after a change, and its JSON for each log start asked."""
+
+    made_from: Hashable
+    at: float  # time.monotonic() when built
+    state: TableState
+    texts: dict[int, str] = field(default_factory=dict)  # log_from -> JSON
+    #: id of a state a socket had -> (that state, where this push's log starts for it)
+    starts: dict[int, tuple[TableState, int]] = field(default_factory=dict)
+
+
+def pushed(table: Table, seat: int | None, had: TableState | None = None) -> tuple[str, TableState]:
+    """The JSON pushed to ``seat`` (None: a spectator) on a socket that was last sent
+    ``had`` (None: nothing yet), and the state it stands for (the socket's next ``had``).
+
+    The state is built once after each change and shared by that seat's sockets, so a
+    hundred spectators cost one view. Its log carries only the entries the socket has not
+    had (``log_from``), unless the ones it had may read differently now."""
     made_from = _made_from(table)
     now = time.monotonic()
     kept = table.shown.get(seat)
     if (
-        kept is not None
-        and kept[0] == made_from
-        and (table.data.clock.get("kind", "none") == "none" or now - kept[1] < CLOCK_FRESH)
+        kept is None
+        or kept.made_from != made_from
+        or (table.data.clock.get("kind", "none") != "none" and now - kept.at >= CLOCK_FRESH)
     ):
-        return kept[2]
-    text = snapshot(table, seat).model_dump_json()
-    table.shown[seat] = (made_from, now, text)
-    return text
+        kept = table.shown[seat] = Shown(made_from, now, snapshot(table, seat))
+    state = kept.state
+    start = 0
+    if had is not None:
+        known = kept.starts.get(id(had))
+        if known is None or known[0] is not had:
+            known = kept.starts[id(had)] = (had, log_start(table, had, state))
+        start = known[1]
+    text = kept.texts.get(start)
+    if text is None:
+        if start:
+            view = dict(state.view, log=state.view["log"][start:])
+            part = state.model_copy(update={"view": view, "log_from": start})
+            text = part.model_dump_json()
+        else:
+            text = state.model_dump_json()
+        kept.texts[start] = text
+    return text, state
+
+
+def log_start(table: Table, had: TableState, now: TableState) -> int:
+    """How many of the log entries in ``had`` (the last state a socket was sent, its log
+    whole) a push of ``now`` may leave out: all of them if they are still the first
+    entries of the log, word for word, and nothing since may have rewritten them (an
+    undo, the game's end, which describes every entry anew); else none."""
+    old, new = had.view["log"], now.view["log"]
+    if (
+        had.seat != now.seat
+        or had.version > now.version
+        or had.view.get("is_over") != now.view.get("is_over")
+        or len(old) > len(new)
+        or any(m.kind == "undo" for m in table.since(had.version))
+        or new[: len(old)] != old
+    ):
+        return 0
+    return len(old)
 
 
 def _summary(table: Table) -> TableSummary:

@@ -20,6 +20,7 @@ from vaka.server.store import Move, TableData
 
 if TYPE_CHECKING:
     from vaka.server.messages import TableSummary
+    from vaka.server.show import Shown
 
 #: The bot that plays a seat whose player resigned or ran out of time.
 STAND_IN = "medium"
@@ -36,8 +37,8 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     thinking: set[int] = field(default_factory=set)  # bot seats being decided now
     timer: asyncio.TimerHandle | None = None
-    #: seat (None: spectators) -> (what it was built from, when, the pushed JSON)
-    shown: dict[int | None, tuple[Hashable, float, str]] = field(default_factory=dict)
+    #: seat (None: spectators) -> its state as last built, with its pushed JSON
+    shown: dict[int | None, Shown] = field(default_factory=dict)
     #: (what it was built from, the table's summary): the same in every seat's push
     summarized: tuple[Hashable, TableSummary] | None = None
 
@@ -106,9 +107,9 @@ class Table:
         except CannotUndo:
             return False
         # Nor may anything else have happened since, such as another seat's undo.
-        return all(m.seat == seat for m in self._since(last.number))
+        return all(m.seat == seat for m in self.since(last.number))
 
-    def _since(self, number: int) -> list[Move]:
+    def since(self, number: int) -> list[Move]:
         """The moves after move ``number`` (read from the end: a push asks every time)."""
         moves = self.data.moves
         start = len(moves)
@@ -121,4 +122,4 @@ class Table:
         move then and only others have acted since (sealed choices made at once)."""
         if not 0 <= seen < self.version or seat not in self.to_move_at[seen]:
             return False
-        return all(m.kind == "act" and m.seat != seat for m in self._since(seen))
+        return all(m.kind == "act" and m.seat != seat for m in self.since(seen))

@@ -2,7 +2,9 @@
 after every change; the client sends actions, undo, resign, chat and legality checks.
 
 The first message must be ``hello`` (with a seat token, or none to watch). Pushes are
-coalesced: a slow client gets the latest state, not a backlog.
+coalesced: a slow client gets the latest state, not a backlog. Each socket remembers the
+state it was last sent, so a push carries only the log entries it has not had
+(``TableState.log_from``); the first push, and the one after a stale action, carry all.
 """
 
 from __future__ import annotations
@@ -104,15 +106,22 @@ async def endpoint(socket: WebSocket, table_id: str) -> None:
         return
     dirty = asyncio.Event()
     dirty.set()
+    had: TableState | None = None  # the state last sent here: its log is the client's
+    whole = False  # send the whole log next (after a stale action)
 
     async def mark(_: str) -> None:
         dirty.set()
 
     async def pusher() -> None:
+        nonlocal had, whole
         while True:
             await dirty.wait()
             dirty.clear()
-            await socket.send_text(service.pushed(table, seat))
+            if whole:
+                had, whole = None, False
+            text, state = service.pushed(table, seat, had)
+            await socket.send_text(text)
+            had = state
 
     service.subscribe(table_id, mark)
     push = asyncio.create_task(pusher())
@@ -130,6 +139,7 @@ async def endpoint(socket: WebSocket, table_id: str) -> None:
             except Stale as exc:
                 state = exc.state if isinstance(exc.state, TableState) else None
                 await _error(socket, "stale", str(exc), state.version if state else None)
+                whole = True  # the client acted on a state it may not have had: all again
                 dirty.set()
             except VakaError as exc:
                 await _error(socket, code_of(exc)[0], str(exc), table.version)

@@ -1,9 +1,10 @@
-// The connection's own logic: backoff between reconnects, invitation links.
+// The connection's own logic: backoff between reconnects, invitation links, the log kept
+// across pushes.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 globalThis.location = { origin: "http://127.0.0.1:8000" };
-const { backoff, inviteLink } = await import("../../../src/vaka/web/static/net.js");
+const { backoff, inviteLink, wholeLog } = await import("../../../src/vaka/web/static/net.js");
 
 test("reconnecting starts quick and never waits more than five seconds", () => {
   const waits = Array.from({ length: 12 }, (_, i) => backoff(i));
@@ -17,4 +18,31 @@ test("an invitation link carries the table, the seat and its token", () => {
     inviteLink("T1", 2, "tok"),
     "http://127.0.0.1:8000/#/join/T1/2/tok",
   );
+});
+
+const state = (from, log) => ({ type: "state", log_from: from, view: { log } });
+const e = (n) => ({ seat: n % 2, text: `entry ${n}` });
+
+test("a push's new log entries follow the ones the connection kept", () => {
+  const first = wholeLog(null, state(0, [e(0), e(1)]));
+  assert.deepEqual(first, [e(0), e(1)]);
+  const kept = first.slice();
+  const next = wholeLog(first, state(2, [e(2)]));
+  assert.deepEqual(next, [e(0), e(1), e(2)]);
+  assert.deepEqual(first, kept); // the kept log is not changed: earlier states stay as shown
+  assert.deepEqual(wholeLog(next, state(3, [])), next); // nothing new: chat, a clock
+});
+
+test("a push from 0 replaces the whole log (an undo, the game's end, a new socket)", () => {
+  const kept = [e(0), e(1), e(2)];
+  const undone = { seat: 0, text: "entry 1, told anew" };
+  assert.deepEqual(wholeLog(kept, state(0, [e(0), undone])), [e(0), undone]);
+  assert.deepEqual(wholeLog(kept, { type: "state", view: { log: [e(5)] } }), [e(5)]);
+});
+
+test("a push from before the kept end drops what follows, one from beyond it is a gap", () => {
+  const kept = [e(0), e(1), e(2)];
+  assert.deepEqual(wholeLog(kept, state(1, [e(7)])), [e(0), e(7)]);
+  assert.equal(wholeLog(kept, state(4, [e(4)])), null);
+  assert.equal(wholeLog(null, state(1, [e(1)])), null);
 });

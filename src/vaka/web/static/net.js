@@ -60,8 +60,19 @@ export function backoff(attempt) {
   return Math.min(5000, 250 * 2 ** Math.min(attempt, 5));
 }
 
+// The whole log of a pushed state: a push carries only the entries from `log_from` on,
+// the ones before are those this connection's earlier pushes held (`kept`, whole).
+// Returns a new array (kept is left as it was), or null when entries are missing.
+export function wholeLog(kept, msg) {
+  const from = msg.log_from || 0;
+  if (from === 0) return msg.view.log;
+  if (!kept || kept.length < from) return null;
+  return kept.slice(0, from).concat(msg.view.log);
+}
+
 export class TableSocket {
-  // onMessage(msg) gets every message; onStatus("open" | "reconnecting" | "closed").
+  // onMessage(msg) gets every message, each state with its log whole;
+  // onStatus("open" | "reconnecting" | "closed").
   constructor(table, token, onMessage, onStatus) {
     Object.assign(this, { table, token, onMessage, onStatus });
     this.attempt = 0;
@@ -78,7 +89,20 @@ export class TableSocket {
       ws.send(JSON.stringify({ type: "hello", token: this.token }));
       this.onStatus("open");
     };
-    ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
+    let log = null; // this connection's log so far
+    ws.onmessage = (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "state") {
+        const whole = wholeLog(log, msg);
+        if (whole === null) {
+          ws.close(); // a gap: connect again, and the first push brings the whole log
+          return;
+        }
+        log = msg.view.log = whole;
+        msg.log_from = 0;
+      }
+      this.onMessage(msg);
+    };
     ws.onclose = (ev) => {
       if (this.closed) return;
       if (ev.code === 4403 || ev.code === 4404) {
