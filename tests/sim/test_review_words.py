@@ -4,6 +4,8 @@ game that names nothing keeps the generic words."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from tests.core.sealedbid import GAME as SEALED_BID
@@ -11,11 +13,18 @@ from tests.core.sealedbid import Bid
 from tests.sim.test_review import PLANT_AT, PLANT_SEAT, planted
 from tests.sim.test_review_games import PLANTS
 from tests.sim.test_review_games import planted as planted_in
+from vaka.core.game import Action
 from vaka.core.record import replay
 from vaka.core.registry import load
 from vaka.core.rng import Rng
+from vaka.core.state import State
 from vaka.games.atua.geometry import Placement
+from vaka.games.atua.rules import SCORE
+from vaka.games.atua.state import AtuaState
+from vaka.games.raiatea.names import thing
 from vaka.games.raiatea.params import MISSION_SLOTS, TOOS
+from vaka.games.raiatea.scoring import breakdown
+from vaka.games.raiatea.state import RaiateaState
 from vaka.games.rapanui.params import KIND_NAMES
 from vaka.sim.review import (
     Budget,
@@ -178,3 +187,85 @@ def test_every_decision_of_a_game_has_a_moment_and_every_choice_words(
         action = legal[rng.below(len(legal))]
         state.apply(seat, action)
         game.outcome(view, action, state.view(seat))  # tells or not, but never fails
+
+
+def _walk(game_id: str, players: int) -> Iterator[tuple[int, State, Action, State]]:
+    """A random game's decisions: (seat, the state before, the action, the state after)."""
+    state, rng = load(game_id).new_state(players, 1), Rng(1)
+    while not state.is_over:
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        before = state.clone()
+        action = legal[rng.below(len(legal))]
+        state.apply(seat, action)
+        yield seat, before, action, state
+
+
+def _told(game_id: str, seat: int, before: State, action: Action, after: State) -> str | None:
+    return before.game.outcome(before.view(seat), action, after.view(seat))
+
+
+def test_a_raiatea_outcome_tells_the_die_and_each_seats_pearls_by_number() -> None:
+    told = {"reef": 0, "offer": 0, "none": 0}
+    for seat, before, action, after in _walk("raiatea", 3):
+        assert isinstance(before, RaiateaState) and isinstance(after, RaiateaState)
+        outcome = _told("raiatea", seat, before, action, after)
+        new = after.log[len(before.log) :]
+        if str(action) == "claim reef":
+            rolls = [
+                f"{data[1]} for {'the reef' if data[0] == 'reef' else thing(data[0]) + 's'}"
+                for tag, _, data in new
+                if tag == "die"
+            ]
+            assert outcome is not None and outcome.startswith(
+                f"the die showed {', then '.join(rolls)}: "
+            )
+            groups = outcome.split(": ", 1)[1].split(", ")
+            for s in range(3):
+                n = after.pearls[s] - before.pearls[s]  # nothing else pays or gains pearls here
+                (group,) = [g for g in groups if str(s) in g.split(" +")[0]]
+                assert group.endswith(f" +{n} pearls") and "You" not in group
+            told["reef"] += 1
+        elif any(tag == "offering" for tag, _, _ in new):  # the last mana offered
+            order = after.order
+            assert outcome == f"the ceremonial order: seats {order[0]}, {order[1]} and {order[2]}"
+            told["offer"] += 1
+        elif (
+            not new
+            and after.priests == before.priests
+            and [b["total"] for b in breakdown(after)] == [b["total"] for b in breakdown(before)]
+        ):
+            assert outcome is None, (action, outcome)
+            told["none"] += 1
+    assert all(told.values()), told
+
+
+def test_an_atua_outcome_tells_coconuts_cards_that_came_up_and_scorings() -> None:
+    told = {"take": 0, "scoring": 0, "score": 0, "none": 0}
+    for seat, before, action, after in _walk("atua", 2):
+        assert isinstance(before, AtuaState) and isinstance(after, AtuaState)
+        outcome = _told("atua", seat, before, action, after)
+        text = str(action)
+        if text.startswith("take "):
+            i = int(text.split()[1]) - 1  # pays one coconut onto each card before it
+            gained = before.row_coconuts[i]
+            words = [f"paid {i} coconut{'s' * (i != 1)}"] * (i > 0)
+            words += [f"gained {gained} coconut{'s' * (gained != 1)}"] * (gained > 0)
+            assert outcome == ("it " + " and ".join(words) if words else None)
+            told["take"] += 1
+        elif isinstance(action, Placement) and after.queue and after.queue[0][0] == SCORE:
+            piles = zip("ABC", before.piles, after.piles, strict=True)
+            (pile,) = [name for name, old, now in piles if old and not now]
+            (card,) = set(after.row) - set(before.row)
+            assert outcome is not None
+            assert outcome.endswith(f"{card} came up; pile {pile} ran out: interim scoring")
+            told["scoring"] += 1
+        elif text.startswith("score ") and not after.is_over:
+            source = text.split()[1]
+            n = after.scored[seat][source]
+            assert outcome == f"seat {seat} scored {n} point{'s' * (n != 1)} for {source}"
+            told["score"] += 1
+        elif text.startswith("buy "):  # the price is said with the tile; nothing follows
+            assert outcome is None
+            told["none"] += 1
+    assert all(told.values()), told

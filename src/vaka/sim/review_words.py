@@ -5,8 +5,9 @@ record shows it.
 The words come from the game (``Game.moment``, ``Game.say`` and ``Game.outcome``, each
 read from the deciding seat's view, so they tell nothing that seat could not see) and are
 kept with the decision when it is reviewed: a review's JSON, page and turning points need
-no replay. What came of a decision is only what the record shows: what the game itself
-reports right after it (a Rapa Nui draw uncovers a card, and that card's scoring), and
+no replay. What came of a decision is only what the record shows: what the table showed
+right after it (a Rapa Nui draw uncovers a card and that card's scoring, a Raiatea die
+gives each seat pearls, an Atua card laid starts an interim scoring), and
 whether another seat took the better action before this seat's next decision. What the
 better action would have brought is not known, and is not told.
 """

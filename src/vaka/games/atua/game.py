@@ -85,6 +85,13 @@ class Atua(Game):
 
         return say(view, action)  # type: ignore[arg-type]
 
+    def outcome(
+        self, before: Mapping[str, Any], action: Action, after: Mapping[str, Any]
+    ) -> str | None:
+        from vaka.games.atua.moments import outcome
+
+        return outcome(before, action, after)  # type: ignore[arg-type]
+
     def pictures(self, view: Mapping[str, Any], choices: Sequence[Action]) -> dict[str, str]:
         """An SVG of the table (the row, the card to place, the fate tiles), one of every
         island, and one of the viewer's choices while a card waits to be placed (numbered

@@ -46,6 +46,14 @@ class Raiatea(Game):
         assert isinstance(action, actions.RaiateaAction)
         return say(view, action)
 
+    def outcome(
+        self, before: Mapping[str, Any], action: Action, after: Mapping[str, Any]
+    ) -> str | None:
+        from vaka.games.raiatea.moments import outcome
+
+        assert isinstance(action, actions.RaiateaAction)
+        return outcome(before, action, after)
+
     def components(self) -> dict[str, Any]:
         """Names, costs and texts of the printed components, so that a client can draw the
         cards a view names only by id."""

@@ -1,13 +1,15 @@
 """Raiatea's decisions in words, for people reading a game back (a review's turning
-points): the round or ceremony they fall in, and the action as players say it, with the
-names the screen uses (:mod:`vaka.games.raiatea.names`), never an id.
+points): the round or ceremony they fall in, the action as players say it, with the
+names the screen uses (:mod:`vaka.games.raiatea.names`), never an id, and what it brought.
 
-Everything is read from the seat's view, so nothing hidden from that seat is told.
+Everything is read from the seat's view and its log, so nothing hidden from that seat is
+told.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vaka.games.raiatea.actions import RaiateaAction
@@ -105,3 +107,76 @@ def _mission(view: Mapping[str, Any], slot: str) -> str:
     if token in TOOS:
         return f"fulfilling the To'o mission {slot} ({mission(token)}, {TOOS[token]['vp']} VP)"
     return f"fulfilling the To'o mission {slot}"
+
+
+#: A die roll and a gain as the log words them, for any seat ("Seat 2 gains 5 pearls").
+_DIE = re.compile(r" the die for (.+): (\d+)$")
+_GAIN = re.compile(r"^(?:You|Seat \d+) gains? (\d+) (pearls?|mana)$")
+#: Numbers every view shows of every seat: (key, singular, plural).
+_PUBLIC = (("priests", "priest", "priests"), ("points", "point", "points"))
+
+
+def outcome(
+    before: Mapping[str, Any], action: RaiateaAction, after: Mapping[str, Any]
+) -> str | None:
+    """What the table showed the action brought about until the game next waits: the die
+    rolled, the pearls and mana each seat gained (hidden in the view but announced in the
+    log, whose words say "You" for the viewer: the seat is taken from the entry, never from
+    the words), priests and points gained or lost, the ceremonial order a mana offering
+    settled and who won an auction ("the die showed 5 for the reef: seat 1 +8 pearls, seats
+    0 and 2 +5 pearls"); None where nothing of that happened."""
+    new = after.get("log", [])[len(before.get("log", [])) :]
+    gains: dict[int, dict[str, int]] = {s["seat"]: {} for s in after["seats"]}
+    dice = []
+    for entry in new:
+        text, seat = entry["text"], entry["seat"]
+        if (die := _DIE.search(text)) is not None:
+            dice.append(f"{die[2]} for {die[1]}")
+        elif (gain := _GAIN.match(text)) is not None and seat in gains:
+            noun = "pearls" if gain[2].startswith("pearl") else "mana"
+            gains[seat][noun] = gains[seat].get(noun, 0) + int(gain[1])
+    for old, now in zip(before["seats"], after["seats"], strict=True):
+        for key, _, _ in _PUBLIC:
+            if now[key] != old[key]:
+                gains[now["seat"]][key] = now[key] - old[key]
+    if action.verb == "mission":  # its points are said with the mission
+        gains[before["seat"]].pop("points", None)
+    parts = []
+    phase = (before.get("decision") or {}).get("phase")
+    still = (after.get("decision") or {}).get("phase") == phase
+    if phase == "offer" and not still:
+        parts.append("the ceremonial order: " + _seats(after["order"]))
+    if phase == "auction" and not still:
+        pairs = zip(before["seats"], after["seats"], strict=True)
+        won = [now["seat"] for old, now in pairs if now["toos"] > old["toos"]]
+        parts.append(f"seat {won[0]} won the auction" if won else "nobody won the auction")
+    told = ", ".join(_told(gains))
+    if dice:
+        head = "the die showed " + ", then ".join(dice)
+        return f"{head}: {told}" if told else head
+    parts += [told] if told else []
+    return "; ".join(parts) or None
+
+
+def _seats(seats: Sequence[int]) -> str:
+    """ "seat 1", "seats 0 and 2", "seats 1, 0 and 2"."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+
+
+def _told(gains: Mapping[int, Mapping[str, int]]) -> list[str]:
+    """Each seat's changes, seats with the same changes together ("seats 0 and 2 +5
+    pearls")."""
+    nouns = {"pearls": ("pearl", "pearls"), "mana": ("mana", "mana")}
+    nouns.update({key: (one, many) for key, one, many in _PUBLIC})
+    same: dict[str, list[int]] = {}
+    for seat, changes in gains.items():
+        words = [
+            f"{n:+d} {nouns[key][abs(n) != 1]}"
+            for key in ("pearls", "mana", "priests", "points")
+            if (n := changes.get(key, 0))
+        ]
+        if words:
+            same.setdefault(" ".join(words), []).append(seat)
+    return [f"{_seats(seats)} {words}" for words, seats in same.items()]
