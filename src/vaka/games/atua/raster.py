@@ -42,7 +42,7 @@ from shapely.geometry.base import BaseGeometry
 from vaka.core.words import counted
 from vaka.games.atua.cards import CARDS, Symbol
 from vaka.games.atua.render import island_from_view
-from vaka.games.atua.svg import COLOURS, LABELS, STAR, TABLE, TOTEM_LABELS
+from vaka.games.atua.svg import COLOURS, LABELS, STAR, TABLE, TOTEM_LABELS, table_cards
 
 WIDTH = 960  # every frame's width in pixels
 COLUMNS = 3  # island panels per row
@@ -246,15 +246,7 @@ def _card(cid: str, caption: str) -> Frame:
 def _strip(frame: Frame, view: Mapping[str, Any]) -> None:
     """The shared table across the top of ``frame``: the piles, then the row (or the solo
     offer) and the card to place, with captions."""
-    cards: list[tuple[str, str]] = []
-    for i, r in enumerate(view["row"]):
-        nuts = f" +{counted(r['coconuts'], 'coconut')}" if r["coconuts"] else ""
-        cards.append((r["card"], f"{i + 1}: {r['card']}{nuts}"))
-    if view["solo"]:
-        offer = view["solo_game"]["offer"]
-        cards += [(c, f"{side}: {c}") for c, side in zip(offer, ("left", "right"), strict=False)]
-    if view["holding"]:
-        cards.append((view["holding"], f"to place: {view['holding']}"))
+    cards = table_cards(view)
     piles = ", ".join(f"pile {k} {n}" for k, n in view["piles"].items())
     over = ", the game is over" if view["is_over"] else ""
     frame[:HEAD] = _text(f"Atua, turn {view['turn']}{over}; {piles}", WIDTH, HEAD)

@@ -19,6 +19,7 @@ import shapely
 from shapely import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from vaka.core.words import counted
 from vaka.games.atua.cards import CARDS, Symbol
 from vaka.games.atua.geometry import Island, VisibleSymbol
 
@@ -287,19 +288,26 @@ def _card(cid: str, left: float, top: float, caption: str) -> list[str]:
     return out
 
 
-def render_table_svg(view: Mapping[str, Any], scale: float = 0.5) -> str:
-    """The shared table of a view: the row (or the solo offer), the card to place, the fate
-    tiles on offer, as an SVG document."""
-    gap, line = 120.0, 160.0
+def table_cards(view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The cards on the shared table, each with its caption: the row with its coconuts (or
+    the solo game's offer), then the card waiting to be placed."""
     cards: list[tuple[str, str]] = []
     for i, r in enumerate(view["row"]):
-        nuts = f", {r['coconuts']} coconut{'s' * (r['coconuts'] != 1)}" if r["coconuts"] else ""
+        nuts = f", {counted(r['coconuts'], 'coconut')}" if r["coconuts"] else ""
         cards.append((r["card"], f"{i + 1}: {r['card']}{nuts}"))
     if view["solo"]:
         offer = view["solo_game"]["offer"]
         cards += [(c, f"{side}: {c}") for c, side in zip(offer, ("left", "right"), strict=False)]
     if view["holding"]:
         cards.append((view["holding"], f"to place: {view['holding']}"))
+    return cards
+
+
+def render_table_svg(view: Mapping[str, Any], scale: float = 0.5) -> str:
+    """The shared table of a view: the row (or the solo offer), the card to place, the fate
+    tiles on offer, as an SVG document."""
+    gap, line = 120.0, 160.0
+    cards = table_cards(view)
     width = max(sum(CARDS[c].width + gap for c, _ in cards) + gap, 2400.0)
     height = max((CARDS[c].height for c, _ in cards), default=0) + 2 * line + gap
     fates = view["fates_open"]
