@@ -80,10 +80,10 @@ def command(
 ) -> None:
     """Review a finished game: each decision judged from what its seat could know then.
 
-    Every candidate action is played out in the same deals of the unseen cards, the medium
-    bot playing on for every seat for a few steps (to the end near the end of the game),
-    where the game's value estimate judges the position; the loss is the win chance given
-    up against the best.
+    Every candidate action is played out in the same deals of the unseen
+    cards, the medium bot playing on for every seat for a few steps (to the
+    end near the end of the game), where the game's value estimate judges
+    the position; the loss is the win chance given up against the best.
 
     Example: vaka review game.json --seat 0 --jobs 2 --html review.html
     """
