@@ -8,9 +8,9 @@ import sys
 
 
 def vaka(
-    *args: str, stdin: str | None = None, cwd: str | None = None
+    *args: str, stdin: str | None = None, cwd: str | None = None, columns: int = 120
 ) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": "120", "NO_COLOR": "1"}
+    env = {**os.environ, "COLUMNS": str(columns), "NO_COLOR": "1"}
     return subprocess.run(
         [sys.executable, "-m", "vaka", *args],
         capture_output=True,

@@ -20,27 +20,52 @@ def planted_file(tmp_path: Path) -> Path:
     return path
 
 
+def table_row(out: str, number: int) -> list[str]:
+    """The cells of the table row that starts with ``number``, each cell's wrapped lines
+    joined."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"│ {number} "))
+    rows = [lines[start]]
+    for line in lines[start + 1 :]:
+        if not re.match(r"│ +│", line):  # a continuation has an empty first cell
+            break
+        rows.append(line)
+    cells = [line.strip("│").split("│") for line in rows]
+    return [" ".join(" ".join(c[k] for c in cells).split()) for k in range(len(cells[0]))]
+
+
 def test_review_prints_accuracy_and_the_planted_blunder(tmp_path: Path) -> None:
     path = planted_file(tmp_path)
-    result = vaka("review", str(path), "--seat", str(PLANT_SEAT), "--from", "69", "--budget", "6")
+    args = ("--seat", str(PLANT_SEAT), "--from", "69", "--budget", "6")
+    result = vaka("review", str(path), *args, columns=80)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Accuracy per seat" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
     words = " ".join(out.split())  # the terminal wraps long lines
     # a turning point, in the game's words: the turn, and the row drawn from by its card
     assert f"· #{PLANT_AT + 1} turn " in words
     assert f"seat {PLANT_SEAT}: taking the " in words and " from row 2 left " in words
-    row = next(line for line in out.splitlines() if line.startswith(f"│ {PLANT_AT + 1} "))
-    assert PLANT_BAD in row and ("blunder" in row or "mistake" in row)
+    # the labelled decision in the same words: the card taken from row 2, a card of another
+    # row better, not the actions' text ("draw 2")
+    number, seat, taken, label, _, best, _ = table_row(out, PLANT_AT + 1)
+    assert (number, seat) == (str(PLANT_AT + 1), str(PLANT_SEAT))
+    assert re.fullmatch(r"taking the .+ from row 2", taken), taken
+    assert re.fullmatch(r"taking the .+ from row [134]", best), best
+    assert label in ("blunder", "mistake")
 
 
 def test_review_writes_an_html_page_with_a_graph_per_seat(tmp_path: Path) -> None:
     path = planted_file(tmp_path)
     page = tmp_path / "review.html"
     args = ("--from", "69", "--budget", "3", "--full-information", "--html", str(page))
-    result = vaka("review", str(path), *args)
+    result = vaka("review", str(path), *args, columns=80)
     assert result.returncode == 0, result.stderr
     assert f"Review page: {page}" in result.stdout.replace("\n", "")
+    # with the column of full information too, the table keeps within 80 columns, and that
+    # column names the best candidate in words
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+    assert "knowing" in result.stdout and PLANT_BAD not in result.stdout
     text = page.read_text(encoding="utf-8")
     images = re.findall(r'src="data:image/png;base64,([^"]+)"', text)
     assert len(images) == 2  # one graph per seat
@@ -51,6 +76,11 @@ def test_review_writes_an_html_page_with_a_graph_per_seat(tmp_path: Path) -> Non
     # the turning point links to its move in the list
     assert f'<a href="#m{PLANT_AT + 1}">' in text and f'<tr id="m{PLANT_AT + 1}">' in text
     assert "as seat 1 saw it" in text  # the labelled position's picture
+    # the move list names the judged actions in words, their text in the title
+    row = text.split(f'<tr id="m{PLANT_AT + 1}">')[1].split("</tr>")[0]
+    taken = re.search(rf'<td><span title="{PLANT_BAD}">([^<]+)</span></td>', row)
+    assert taken and re.fullmatch(r"taking the .+ from row 2", taken[1]), row
+    assert f">{PLANT_BAD}<" not in row
     assert "knowing every card (not part of the review)" in text
 
 

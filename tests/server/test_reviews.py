@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -75,6 +76,15 @@ def test_a_finished_game_is_reviewed_for_a_seat_as_vaka_review_would(reviewer: S
     assert [(d["label"], d["taken"]) for d in review["decisions"]] == [
         (d.label, d.taken) for d in local.decisions
     ]
+    # Each decision's actions in the game's words, beside their text (Rapa Nui: "taking the
+    # moai from row 2" for "draw 2").
+    assert [d["words"] for d in review["decisions"]] == [dict(d.words) for d in local.decisions]
+    draws = [d for d in review["decisions"] if d["taken"].startswith("draw ")]
+    assert draws
+    for d in draws:
+        row = d["taken"].split()[1]
+        assert re.fullmatch(rf"taking the .+ from row {row}", d["words"][d["taken"]]), d
+        assert all(c["action"] in d["words"] for c in d["candidates"])
     assert review["seat_reports"][0]["accuracy"] == pytest.approx(local.seat_reports()[0].accuracy)
     # The turning points, the library's, in the game's words (Rapa Nui counts turns).
     assert review["turning_points"] == turning_points(local)

@@ -24,6 +24,7 @@ from vaka.sim.review import (
     Review,
     describe,
     review_game,
+    said,
     turning_decisions,
 )
 from vaka.sim.review_judge import parse_horizon
@@ -191,9 +192,10 @@ def show(review: Review, elapsed: float) -> None:
     ]
     full = any(d.hindsight for d in review.decisions)
     if full:
-        columns.append("hindsight")
-    for column in columns:
-        moves.add_column(column, no_wrap=column in ("#", "seat", "loss", "win chance"))
+        columns.append("knowing all")  # two words: the heading wraps in a narrow column
+    for column in columns:  # the actions, in words, wrap; the numbers stay on one line
+        fixed = column in ("#", "seat", "label", "loss", "win chance", "final lead")
+        moves.add_column(column, no_wrap=fixed)
     for d in review.decisions:
         if d.label not in MARKED or d.label == "only move":
             continue
@@ -203,12 +205,12 @@ def show(review: Review, elapsed: float) -> None:
         moves.add_row(
             str(d.index + 1),
             str(d.seat),
-            escape(d.taken),
+            escape(said(d, d.taken)),
             f"[{style}]{d.label}[/{style}]",
             f"{d.margin_loss:.1f} pts ± {d.spread * SOLO_POINTS:.1f}"
             if solo
             else f"{d.loss:.0%} ± {d.spread:.0%}",
-            escape(best.action),
+            escape(said(d, best.action)),
             f"{chosen.margin:.1f} → {best.margin:.1f}"
             if solo
             else f"{chosen.win:.0%} → {best.win:.0%}",
@@ -221,10 +223,10 @@ def show(review: Review, elapsed: float) -> None:
 
 
 def known(decision: Decision) -> str:
-    """What the full information says of a decision: its best candidate's win chance
-    against the action taken's."""
+    """What the full information says of a decision: its best candidate (in words) and its
+    win chance against the action taken's."""
     if not decision.hindsight:
         return ""
     best = max(decision.hindsight, key=lambda e: (e.win, e.margin))
     taken = next(e for e in decision.hindsight if e.action == decision.taken)
-    return f"{escape(best.action)} {best.win:.0%} vs {taken.win:.0%}"
+    return f"{escape(said(decision, best.action))} {best.win:.0%} vs {taken.win:.0%}"

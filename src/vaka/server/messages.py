@@ -227,11 +227,15 @@ class ReviewCandidate(BaseModel):
 
 class ReviewedDecision(BaseModel):
     """One decision: ``index`` actions were played before it (the replay's step), the
-    action taken, its label, and the candidates best first (none when forced)."""
+    action taken, its label, and the candidates best first (none when forced). Actions are
+    named by their text (as the record has them); ``words`` says each, taken and candidates,
+    as players say it, from the deciding seat's view (``{"draw 2": "taking the moai from
+    row 2"}``)."""
 
     index: int
     seat: int
     taken: str
+    words: dict[str, str]
     legal: int
     label: Literal["only move", "good", "inaccuracy", "mistake", "blunder", "forced"]
     loss: float  # win chance given up against the best candidate, 0-1

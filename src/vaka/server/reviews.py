@@ -233,6 +233,7 @@ def wire(review: Review) -> GameReview:
                 index=d.index,
                 seat=d.seat,
                 taken=d.taken,
+                words=dict(d.words),
                 legal=d.legal,
                 label=d.label,  # type: ignore[arg-type]  # one of the labels
                 loss=d.loss,

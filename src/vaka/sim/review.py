@@ -41,7 +41,7 @@ from vaka.sim.review_labels import (
     label,
     move_accuracy,
 )
-from vaka.sim.review_words import describe, tell, turning_decisions, turning_points
+from vaka.sim.review_words import describe, said, tell, turning_decisions, turning_points
 
 __all__ = [
     "BLUNDER",
@@ -65,6 +65,7 @@ __all__ = [
     "plan",
     "review_decision",
     "review_game",
+    "said",
     "seat_report",
     "turning_decisions",
     "turning_points",

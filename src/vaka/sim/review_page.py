@@ -23,6 +23,7 @@ from vaka.sim.review import (
     Decision,
     Review,
     describe,
+    said,
     turning_decisions,
 )
 from vaka.sim.review_labels import SOLO_POINTS
@@ -40,6 +41,13 @@ COLOURS = {
 
 def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
+
+
+def _act(d: Decision, action: str) -> str:
+    """An action of a judged decision in the game's words, its text (as the record and the
+    JSON name it) in the title."""
+    words = said(d, action)
+    return _e(words) if words == action else f'<span title="{_e(action)}">{_e(words)}</span>'
 
 
 def graph_png(review: Review, seat: int) -> bytes:
@@ -104,9 +112,8 @@ def _candidates(decision: Decision) -> str:
     cells = []
     for e in decision.estimates:
         mark = " taken" if e.action == decision.taken else ""
-        cells.append(
-            f'<span class="cand{mark}">{_e(e.action)} {e.win:.0%} ({e.margin:+.1f})</span>'
-        )
+        words = _act(decision, e.action)
+        cells.append(f'<span class="cand{mark}">{words} {e.win:.0%} ({e.margin:+.1f})</span>')
     return " ".join(cells)
 
 
@@ -114,7 +121,7 @@ def _known(d: Decision) -> str:
     """What the full information said of the same candidates (``--full-information``)."""
     return " ".join(
         f'<span class="cand{" taken" if e.action == d.taken else ""}">'
-        f"{_e(e.action)} {e.win:.0%} ({e.margin:+.1f})</span>"
+        f"{_act(d, e.action)} {e.win:.0%} ({e.margin:+.1f})</span>"
         for e in sorted(d.hindsight, key=lambda e: (-e.win, -e.margin))
     )
 
@@ -131,10 +138,10 @@ def _row(
     cells = [
         str(index + 1),
         str(seat),
-        _e(text),
+        _act(d, d.taken),
         f'<b style="color:{colour}">{_e(d.label)}</b>',
         "" if d.forced else f'<span class="cand">{_loss(d)}</span>',
-        "" if best is None or d.loss <= 0 else _e(best.action),
+        "" if best is None or d.loss <= 0 else _act(d, best.action),
         _candidates(d),
         *([_known(d)] if full else []),
     ]
@@ -229,7 +236,7 @@ table { border-collapse: collapse; font-size: 0.9em; }
 td, th { padding: 2px 8px; border-bottom: 1px solid #ddd; text-align: left;
   vertical-align: top; }
 tr.other td { color: #999; }
-td:nth-child(3) { white-space: nowrap; }
+td:nth-child(3) { min-width: 12em; }
 .cand { white-space: nowrap; margin-right: 0.6em; }
 .cand.taken { font-weight: bold; }
 .note { color: #555; font-size: 0.9em; }

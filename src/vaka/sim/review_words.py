@@ -63,7 +63,7 @@ def tell(
 
 
 def _taken_by(
-    record: Mapping[str, Any], index: int, after: State, seat: int, best: str, said: str
+    record: Mapping[str, Any], index: int, after: State, seat: int, best: str, best_said: str
 ) -> int | None:
     """The first other seat whose action, before ``seat`` decides again, is ``best`` in the
     same words (the same card, the same place), or None."""
@@ -73,10 +73,16 @@ def _taken_by(
         if other == seat:
             return None
         action = game.parse_action(text)
-        if str(action) == best and game.say(after.view(other), action) == said:
+        if str(action) == best and game.say(after.view(other), action) == best_said:
             return other
         after.apply(other, action)
     return None
+
+
+def said(decision: Decision, action: str) -> str:
+    """``action`` (one of the decision's, by its text) in the game's words; its text where
+    the decision kept no words (a review made before they were kept)."""
+    return dict(decision.words).get(action, action)
 
 
 def turning_decisions(review: Review, limit: int = 3) -> list[Decision]:
@@ -111,9 +117,8 @@ def describe(decision: Decision) -> str:
     from row 3 was worth 26% and 8.2 points more at the end, and seat 1 did so right
     after: a mistake")."""
     best, chosen, d = decision.best, decision.chosen, decision
-    said = dict(d.words)
     when = d.moment or f"action {d.index + 1}"
-    head = f"{when}, seat {d.seat}: {said.get(d.taken, d.taken)}"
+    head = f"{when}, seat {d.seat}: {said(d, d.taken)}"
     if best is None or chosen is None:
         return f"{head} (forced)"
     came = f"; {d.outcome}" if d.outcome else ""
@@ -122,7 +127,7 @@ def describe(decision: Decision) -> str:
             f"a final lead of {chosen.margin:+.1f} points" if d.solo else f"{chosen.win:.0%} to win"
         )
         return f"{head}, the best here ({value}{came})"
-    instead = said.get(best.action, best.action)
+    instead = said(d, best.action)
     then = "" if d.best_taken_by is None else f", and seat {d.best_taken_by} did so right after"
     came = f" ({d.outcome})" if d.outcome else ""
     if d.solo:

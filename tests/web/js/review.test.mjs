@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  byStep, chosen, graph, progressText, verdict,
+  byStep, chosen, graph, progressText, said, verdict,
 } from "../../../src/vaka/web/static/review-logic.js";
 
 const cand = (action, win) => ({ action, win, margin: 0 });
@@ -13,6 +13,7 @@ const review = {
       candidates: [cand("draw 1", 0.5), cand("draw 2", 0.4)] },
     { index: 1, seat: 1, taken: "pass", label: "forced", loss: 0, spread: 0, candidates: [] },
     { index: 4, seat: 0, taken: "draw 3", label: "blunder", loss: 0.4, spread: 0.1,
+      words: { "draw 2": "taking the moai from row 2", "draw 3": "taking the priest from row 3" },
       candidates: [cand("draw 2", 0.9), cand("draw 3", 0.5)] },
   ],
 };
@@ -39,9 +40,19 @@ test("the graph plots a seat's judged decisions at the step after each, marks th
 test("a verdict says what was given up and what was better", () => {
   assert.equal(chosen(review.decisions[2]).win, 0.5);
   assert.equal(verdict(review.decisions[2]),
-    "blunder: gave up 40% ± 10% of win chance; draw 2 was worth 90% against 50%");
+    "blunder: gave up 40% ± 10% of win chance; taking the moai from row 2 was worth 90% " +
+    "against 50%");
   assert.equal(verdict(review.decisions[0]), "good: the best found here (50% to win)");
   assert.match(verdict(review.decisions[1]), /^forced/);
+});
+
+test("actions are said in the game's words, by their text where none came", () => {
+  const [plain, , worded] = review.decisions;
+  assert.equal(said(worded, worded.taken), "taking the priest from row 3");
+  assert.equal(said(worded, "draw 2"), "taking the moai from row 2");
+  assert.equal(said(worded, "draw 4"), "draw 4"); // not judged: no words kept
+  assert.equal(said(plain, "draw 1"), "draw 1"); // a review without words
+  assert.equal(worded.taken, "draw 3"); // the text stays for tools
 });
 
 test("progress reads as a person would say it", () => {

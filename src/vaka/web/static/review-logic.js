@@ -19,6 +19,12 @@ export function chosen(d) {
   return d.candidates.find((c) => c.action === d.taken) || null;
 }
 
+// An action of a decision (named by its text) as the game says it, from the deciding
+// seat's view ("taking the moai from row 2" for "draw 2"); its text where no words came.
+export function said(d, action) {
+  return (d.words && d.words[action]) || action;
+}
+
 // One decision in words, as shown beside its move. Alone (solo) a decision is judged by
 // the final lead over the game's own opponent it gave up, not by a win chance.
 export function verdict(d, solo = false) {
@@ -31,10 +37,11 @@ export function verdict(d, solo = false) {
   }
   if (solo) {
     return `${d.label}: gave up ${d.margin_loss.toFixed(1)} points of final lead; ` +
-      `${best.action} was worth ${best.margin.toFixed(1)} against ${mine.margin.toFixed(1)}`;
+      `${said(d, best.action)} was worth ${best.margin.toFixed(1)} ` +
+      `against ${mine.margin.toFixed(1)}`;
   }
   return `${d.label}: gave up ${pct(d.loss)} ± ${pct(d.spread)} of win chance; ` +
-    `${best.action} was worth ${pct(best.win)} against ${pct(mine.win)}`;
+    `${said(d, best.action)} was worth ${pct(best.win)} against ${pct(mine.win)}`;
 }
 
 // A seat's graph in an SVG box of width × height (pad around the plot): the win chance

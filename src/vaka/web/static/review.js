@@ -6,7 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 import { seatColour } from "./colors.js";
 import { html } from "./html.js";
 import { api } from "./net.js";
-import { graph, MARKED, pct, progressText, verdict } from "./review-logic.js";
+import { graph, MARKED, pct, progressText, said, verdict } from "./review-logic.js";
 
 const POLL_MS = 1000;
 
@@ -86,9 +86,10 @@ function Shown({ review, table, step, goTo }) {
     <h3>Labelled decisions</h3>
     ${marked.length === 0 ? html`<p>No inaccuracies, mistakes or blunders found.</p>`
       : html`<ol class="review-moves">${marked.map((d) => html`<li>
-        <button class=${`review-move ${d.index + 1 === step ? "here" : ""}`}
+        <button class=${`review-move ${d.index + 1 === step ? "here" : ""}`} title=${d.taken}
           onClick=${() => goTo(d.index + 1, d.seat)}>
-          <span class="move-no">#${d.index + 1}</span>${` Seat ${d.seat}: ${d.taken} `}
+          <span class="move-no">#${d.index + 1}</span>
+          ${` Seat ${d.seat}: ${said(d, d.taken)} `}
           <${Label} label=${d.label} />${review.players === 1
             ? ` −${d.margin_loss.toFixed(1)} points` : ` −${pct(d.loss)}`}</button></li>`)}</ol>`}`;
 }
@@ -105,11 +106,11 @@ function Graph({ review, seat, table, step, goTo }) {
       <polyline class="best" points=${g.best} />
       <polyline class="taken" points=${g.taken} />
       ${g.marks.map((m) => html`<g class=${`mark ${cls(m.label)}`} role="button" tabindex="0"
-          aria-label=${`action ${m.step}: ${m.decision.taken}, ${m.label}; show it`}
+          aria-label=${`action ${m.step}: ${taken(m)}, ${m.label}; show it`}
           onClick=${() => goTo(m.step, seat)}
           onKeyDown=${(e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault();
             goTo(m.step, seat); } }}>
-        <title>${`#${m.step} ${m.decision.taken}: ${verdict(m.decision, g.solo)}`}</title>
+        <title>${`#${m.step} ${taken(m)}: ${verdict(m.decision, g.solo)}`}</title>
         <circle cx=${m.cx} cy=${m.cy} r="5" /></g>`)}
     </svg>
     <figcaption><span class="dot" style=${`--seat: ${seatColour(seat)}`}
@@ -130,6 +131,7 @@ export function MoveVerdict({ decision, solo }) {
     ${" "}${verdict(decision, solo).replace(/^[^:]*: /, "")}</span>`;
 }
 
+const taken = (m) => said(m.decision, m.decision.taken);
 const what = (g) => (g.solo ? "expected final lead" : "win chance");
 const cls = (label) => `label-${label.replace(/ /g, "-")}`;
 const seatName = (t, seat) => `Seat ${seat} · ${t.seats[seat].name || "open"}`;
