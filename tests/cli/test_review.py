@@ -21,17 +21,20 @@ def planted_file(tmp_path: Path) -> Path:
 
 
 def table_row(out: str, number: int) -> list[str]:
-    """The cells of the table row that starts with ``number``, each cell's wrapped lines
-    joined."""
+    """The cells of the labelled decisions' row that starts with ``number``, each cell's
+    wrapped lines joined; columns are cut where the header's names begin."""
     lines = out.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(f"│ {number} "))
+    head = next(line for line in lines if re.match(r"#  +seat  +taken  ", line))
+    starts = [0] + [m.end() for m in re.finditer(r"  +(?=\S)", head)]  # gaps of 2 or more
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"{number} "))
     rows = [lines[start]]
     for line in lines[start + 1 :]:
-        if not re.match(r"│ +│", line):  # a continuation has an empty first cell
+        if not line.strip() or line[: starts[1]].strip():  # a new row, or the table's end
             break
         rows.append(line)
-    cells = [line.strip("│").split("│") for line in rows]
-    return [" ".join(" ".join(c[k] for c in cells).split()) for k in range(len(cells[0]))]
+    bounds = list(zip(starts, [*starts[1:], None], strict=True))
+    cells = [[line[a:b] for a, b in bounds] for line in rows]
+    return [" ".join(" ".join(c[k] for c in cells).split()) for k in range(len(bounds))]
 
 
 def test_review_prints_accuracy_and_the_planted_blunder(tmp_path: Path) -> None:

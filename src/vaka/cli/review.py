@@ -179,7 +179,10 @@ def show(review: Review, elapsed: float) -> None:
         console.print("[bold]Turning points[/bold]")
         for d in points:  # "#" as in the table of labelled decisions
             console.print(f"  · #{d.index + 1} {escape(describe(d))}")
-    moves = Table(title="Labelled decisions")
+    # No rules between columns: at 80 columns the words need the room.
+    moves = Table(
+        title="Labelled decisions", box=None, pad_edge=False, header_style="bold", leading=1
+    )
     solo = review.players == 1  # labelled by the final lead given up (docs/REVIEW.md)
     columns = [
         "#",
@@ -195,7 +198,8 @@ def show(review: Review, elapsed: float) -> None:
         columns.append("knowing all")  # two words: the heading wraps in a narrow column
     for column in columns:  # the actions, in words, wrap; the numbers stay on one line
         fixed = column in ("#", "seat", "label", "loss", "win chance", "final lead")
-        moves.add_column(column, no_wrap=fixed)
+        wide = None if fixed or full else 15  # "hunter-gatherer" whole, when there is room
+        moves.add_column(column, no_wrap=fixed, min_width=wide)
     for d in review.decisions:
         if d.label not in MARKED or d.label == "only move":
             continue
