@@ -16,6 +16,7 @@ from tests.server.serverproc import Server
 from tests.server.wire import make
 from vaka.server.messages import ReviewStatus
 from vaka.sim.review import Budget, review_game, turning_points
+from vaka.sim.review_labels import MISTAKE
 
 #: The server reviews with 1 playout per candidate and 5 search iterations.
 TINY = ("--review-playouts", "1", "--review-iterations", "5")
@@ -88,7 +89,10 @@ def test_a_finished_game_is_reviewed_for_a_seat_as_vaka_review_would(reviewer: S
     assert review["seat_reports"][0]["accuracy"] == pytest.approx(local.seat_reports()[0].accuracy)
     # The turning points, the library's, in the game's words (Rapa Nui counts turns).
     assert review["turning_points"] == turning_points(local)
-    assert review["turning_points"]  # random play: mistakes are many
+    # the bots' game differs from run to run, so count what it should hold: the costliest
+    # three of the decisions that lost a mistake's worth or more
+    costly = [d for d in local.decisions if d.loss >= MISTAKE]
+    assert len(review["turning_points"]) == min(3, len(costly))
     assert all(p.startswith("turn ") for p in review["turning_points"])
 
 
