@@ -14,6 +14,7 @@ pytest.importorskip("pyspiel")
 import pyspiel
 
 from vaka.core import load
+from vaka.core.errors import VakaError
 from vaka.core.rng import Rng
 from vaka.envs import openspiel as ops
 from vaka.envs.chance import max_outcomes, new_state
@@ -337,3 +338,14 @@ def test_an_illegal_action_is_refused_and_changes_nothing(game: str, players: in
     with pytest.raises(Exception, match=r"not (allowed|legal)"):
         state.apply_action(illegal)
     assert (state.history(), state.information_state_string(0), str(state)) == before
+
+
+def test_a_game_whose_draws_were_chosen_refuses_to_give_a_record() -> None:
+    """Its seed did not make its draws, so a record (seed and actions) would replay
+    another game; the engine's own games still have records."""
+    state = ops.load_game("rapa-nui", 2).new_initial_state()
+    ops.resolve_chance(state, Rng(3))
+    state.apply_action(state.legal_actions()[0])
+    with pytest.raises(VakaError, match="chosen, not seeded"):
+        state.engine_state.record()
+    assert load("rapa-nui").new_state(2, 3).record()["seed"] == 3

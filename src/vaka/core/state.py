@@ -324,6 +324,8 @@ class State(ABC):
         """The game as JSON-ready data: enough for :func:`vaka.replay` to rebuild it."""
         if self.determinized:
             raise VakaError("a determinized state is a guess, not a game: it has no record")
+        if type(self.rng) is not Rng:  # draws chosen from outside (vaka.envs.chance)
+            raise VakaError("a game whose draws were chosen, not seeded, has no record")
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,

@@ -93,8 +93,8 @@ def _state_class(game_id: str) -> type[State]:
 def new_state(engine: Game, players: int, options: dict[str, Any], rng: Rng) -> State:
     """``engine.new_state(players, 0, **options)``, its setup drawing from ``rng`` instead
     of the seed's stream (``State.__init__`` keeps a stream set before it runs). ``options``
-    must be complete and checked (``Game.check_options``); the seed recorded is 0, so the
-    state's ``record()`` does not replay it: its draws are not the seed's."""
+    must be complete and checked (``Game.check_options``); the seed kept is 0, and on a
+    scripted stream the state's ``record()`` refuses: its draws are not the seed's."""
     cls = _state_class(engine.id)
     state = cls.__new__(cls)
     state.rng = rng
