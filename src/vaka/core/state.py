@@ -250,21 +250,7 @@ class State(ABC):
         a clone of this state in which ``seat`` has just played ``action`` (a caller that
         made one to try the action saves playing it again); it is not changed.
         """
-        self.check_seat(seat)
-        viewer = seat if viewer is None else viewer
-        self.check_seat(viewer)
-        before, since = self.rng.state, len(self.log)
-        if played is None:
-            real = self.clone()
-            real.apply(seat, action)
-        else:
-            real = played
-        if real.rng.state != before:
-            return True
-        known = self._reveals(real, seat, viewer)
-        if known is not None:
-            return known
-        return self._sampled(real, seat, viewer, since, samples)
+        return self._revealed(seat, action, samples, viewer, played, ask_game=True)
 
     def reveals_by_sampling(
         self,
@@ -283,14 +269,32 @@ class State(ABC):
         match the truth every time is one in which the viewer could have known the outcome
         anyway (or, rarely, a miss: more ``samples`` make it rarer).
         """
+        return self._revealed(seat, action, samples, viewer, None, ask_game=False)
+
+    def _revealed(
+        self,
+        seat: Seat,
+        action: Action | str,
+        samples: int,
+        viewer: Seat | None,
+        played: State | None,
+        ask_game: bool,
+    ) -> bool:
+        """:meth:`reveals`, asking the game's :meth:`_reveals` first or not."""
         self.check_seat(seat)
         viewer = seat if viewer is None else viewer
         self.check_seat(viewer)
-        real = self.clone()
-        before, since = real.rng.state, len(real.log)
-        real.apply(seat, action)
+        before, since = self.rng.state, len(self.log)
+        if played is None:
+            real = self.clone()
+            real.apply(seat, action)
+        else:
+            real = played
         if real.rng.state != before:
             return True
+        known = self._reveals(real, seat, viewer) if ask_game else None
+        if known is not None:
+            return known
         return self._sampled(real, seat, viewer, since, samples)
 
     def _reveals(self, after: State, seat: Seat, viewer: Seat) -> bool | None:

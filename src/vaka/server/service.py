@@ -225,13 +225,9 @@ class TableService:
             trial = table.state.clone()
             trial.apply(seat, action)  # IllegalAction: nothing is stored or changed
             text = str(trial.history[-1][1])
-            # what reveals would find first, read off the copy already played: a draw from
-            # the random stream; and an ended game shows everything (nor can it be undone)
-            revealed = (
-                trial.is_over
-                or trial.rng.state != table.state.rng.state
-                or table.state.reveals(seat, text, played=trial)
-            )
+            # an ended game shows everything (nor can it be undone); reveals reads the copy
+            # already played, a draw from the random stream first
+            revealed = trial.is_over or table.state.reveals(seat, text, played=trial)
             await self._store(
                 table, Move(table.version + 1, seat, "act", text, revealed, time.time()), trial
             )
