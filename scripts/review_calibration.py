@@ -60,8 +60,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 }
             )
         print(f"game {i + 1}/{args.games} reviewed", flush=True)
+        if args.out:  # after every game, so that a long run stopped early still counts
+            save(args, rows)
+    return save(args, rows)
+
+
+def save(args: argparse.Namespace, rows: list[dict[str, Any]]) -> dict[str, Any]:
     settings = {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()}
-    return {"args": settings, "rows": rows, "summary": summarise(rows)}
+    result = {"args": settings, "rows": rows, "summary": summarise(rows)}
+    if args.out:
+        args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    return result
 
 
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -108,11 +117,8 @@ def main() -> None:
     args = parser.parse_args()
     started = time.perf_counter()
     result = run(args)
-    result["seconds"] = time.perf_counter() - started
-    text = json.dumps(result, indent=1)
-    if args.out:
-        args.out.write_text(text + "\n", encoding="utf-8")
     print(json.dumps(result["summary"], indent=1))
+    print(f"{time.perf_counter() - started:.0f} s")
 
 
 if __name__ == "__main__":
