@@ -170,7 +170,7 @@ def test_a_view_describes_the_log_as_a_fresh_state_does(game_id: str, players: i
     one a replay of the record or a determinized guess starts from."""
     for state, step in random_game(game_id, players, seed=17):
         for seat in seats(state):
-            state._log_words(seat, state.is_over)  # described step by step
+            state._log_entries(seat, state.is_over)  # described step by step
             if step % 9 and not state.is_over:
                 continue
             fresh = state.clone()

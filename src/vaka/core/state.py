@@ -58,8 +58,8 @@ class State(ABC):
         self.determinized = False
         self._legal_cache: tuple[Seat, list[Action]] | None = None
         #: Per viewer: how many log entries are described, whether the game was over then,
-        #: and those entries in words (see ``view``).
-        self._described: dict[Seat | None, tuple[int, bool, tuple[tuple[Any, str], ...]]] = {}
+        #: and those entries as the view gives them (see ``view``).
+        self._described: dict[Seat | None, tuple[int, bool, tuple[dict[str, Any], ...]]] = {}
 
     # ----------------------------------------------------------------- game hooks
     @property
@@ -173,7 +173,10 @@ class State(ABC):
         self.history.append((seat, action))
 
     def view(self, seat: Seat | None = None) -> dict[str, Any]:
-        """Exactly what ``seat`` may know, as JSON-ready data; ``None`` is a spectator."""
+        """Exactly what ``seat`` may know, as JSON-ready data; ``None`` is a spectator.
+
+        A view is read, never changed: its log entries are shared with this state's
+        other views (and its copies'), so that a view costs no more as the log grows."""
         if seat is not None:
             self.check_seat(seat)
         over = self.is_over
@@ -185,23 +188,24 @@ class State(ABC):
             "is_over": over,
         }
         view.update(self._view(seat))
-        view["log"] = [{"seat": who, "text": text} for who, text in self._log_words(seat, over)]
+        view["log"] = list(self._log_entries(seat, over))
         if over:
             view["scores"] = self.scores()
             view["winners"] = self.winners()
         return view
 
-    def _log_words(self, seat: Seat | None, over: bool) -> tuple[tuple[Any, str], ...]:
-        """The log as ``seat`` reads it, (acting seat, words) per visible entry: only the
-        entries added since the last view are described (all again once the game ends)."""
-        done, was_over, words = self._described.get(seat, (0, over, ()))
+    def _log_entries(self, seat: Seat | None, over: bool) -> tuple[dict[str, Any], ...]:
+        """The log as ``seat`` reads it, ``{"seat": acting seat, "text": words}`` per
+        visible entry: only the entries added since the last view are described (all
+        again once the game ends)."""
+        done, was_over, entries = self._described.get(seat, (0, over, ()))
         if was_over != over or done > len(self.log):
-            done, words = 0, ()
+            done, entries = 0, ()
         if done < len(self.log):
             new = [(event[1], self._describe(event, seat)) for event in self.log[done:]]
-            words += tuple((who, text) for who, text in new if text is not None)
-            self._described[seat] = (len(self.log), over, words)
-        return words
+            entries += tuple({"seat": who, "text": text} for who, text in new if text is not None)
+            self._described[seat] = (len(self.log), over, entries)
+        return entries
 
     def clone(self) -> State:
         """An independent copy: nothing done to one affects the other."""

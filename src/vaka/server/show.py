@@ -62,20 +62,23 @@ def summary(table: Table) -> TableSummary:
 
 
 def snapshot(table: Table, seat: int | None) -> TableState:
-    """What one seat (None: a spectator) is shown: built by the engine's ``view``."""
+    """What one seat (None: a spectator) is shown: built by the engine's ``view``.
+
+    Built after every change for every seat, from values the service made itself: the
+    models are constructed without validating them again."""
     state = table.state
     view = state.view(seat)
     playing = table.data.status == "playing"
     legal = (
         [
-            Choice(action=str(a), note=table.game.describe_choice(view, a))
+            Choice.model_construct(action=str(a), note=table.game.describe_choice(view, a))
             for a in state.legal_actions(seat)
         ]
         if seat is not None and playing and seat not in table.left
         else []
     )
     now = clock(table)
-    return TableState(
+    return TableState.model_construct(
         table=_summary(table),
         seat=seat,
         version=table.version,
@@ -83,7 +86,7 @@ def snapshot(table: Table, seat: int | None) -> TableState:
         legal=legal,
         clocks=Clocks(kind=now.kind, left=now.left, running=list(now.running)),
         can_undo=seat is not None and table.can_undo(seat),
-        chat=[ChatLine(**vars(c)) for c in table.data.chat[-CHAT_KEPT:]],
+        chat=[ChatLine.model_construct(**vars(c)) for c in table.data.chat[-CHAT_KEPT:]],
     )
 
 
