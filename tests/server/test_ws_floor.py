@@ -1,0 +1,21 @@
+"""The load test's floor (scripts/ws_floor.py): its server answers the load test's own
+clients as a real one would, so the figures it gives are the floor of the same traffic."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).parents[2] / "scripts" / "ws_floor.py"
+
+
+def test_the_floor_server_plays_the_load_tests_clients_without_refusals() -> None:
+    run = [sys.executable, str(SCRIPT), "--tables", "4", "--seconds", "2", "--warmup", "1"]
+    done = subprocess.run(run, capture_output=True, text=True, timeout=120, check=True)
+    report = json.loads(done.stdout)
+    assert report["tables"] == 4 and report["moves_per_second"] > 0
+    assert report["p50"] <= report["p90"] <= report["p99"]
+    assert report["server_cpu_ms_per_move"] > 0 and report["client_cpu_ms_per_move"] > 0
+    assert report["refused"] == {}
