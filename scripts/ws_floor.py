@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -110,9 +111,10 @@ def app() -> Any:
                 if msg["type"] == "act" and msg["version"] == table["version"]:
                     table["version"] += 1
                     for other, sock in list(table["sockets"].items()):
-                        await sock.send_text(text(table, other))
-        except WebSocketDisconnect:
-            table["sockets"].pop(seat, None)
+                        with contextlib.suppress(WebSocketDisconnect):  # a client gone at the end
+                            await sock.send_text(text(table, other))
+        except (WebSocketDisconnect, RuntimeError):  # the client left (RuntimeError: while
+            table["sockets"].pop(seat, None)  # this socket was sending to it)
 
     return Starlette(
         routes=[
