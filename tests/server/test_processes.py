@@ -100,3 +100,35 @@ def test_two_processes_share_one_postgresql(pg_url: str, tmp_path: Path) -> None
     finally:
         a.stop()
         b.stop()
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # gone meanwhile
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def test_the_bots_workers_end_when_the_server_is_killed(tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path / "log").start()
+    assert server.proc is not None
+    with server.client() as client:
+        made = make(client, "rapa-nui", ["bot:random", "me"])  # the bot moves first
+        deadline = time.monotonic() + 60
+        while state(client, made["table"]["id"], made["tokens"]["1"])["version"] == 0:
+            assert time.monotonic() < deadline, "the bot did not move"
+            time.sleep(0.1)
+    workers = _children(server.proc.pid)
+    assert workers, "the bot thought in a worker process"
+    server.kill()
+    deadline = time.monotonic() + 15
+    while workers & {p for p in workers if Path(f"/proc/{p}").exists()}:
+        assert time.monotonic() < deadline, f"workers outlived the server: {workers}"
+        time.sleep(0.2)

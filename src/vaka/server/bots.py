@@ -7,12 +7,12 @@ A bot is handed a guess of the game made from its own seat's knowledge
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from typing import Any
 
 from vaka.agents import Agent, Observation, make_agent, search_agent
 from vaka.core.state import State
+from vaka.server.workers import pool
 
 #: Seconds a bot may think per move, by level (the others answer at once).
 BUDGETS = {"hard": 1.0, "hint": 2.0}
@@ -55,9 +55,7 @@ class Bots:
 
     def __init__(self, workers: int = 1, budgets: dict[str, float] | None = None) -> None:
         self.budgets = {**BUDGETS, **(budgets or {})}
-        self.pool: Executor = ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
-        )
+        self.pool: Executor = pool(workers)
 
     async def decide(self, level: str, guess: State, seat: int, seed: int) -> str:
         loop = asyncio.get_running_loop()

@@ -18,10 +18,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import multiprocessing
 from collections import OrderedDict
 from collections.abc import Mapping
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +33,7 @@ from vaka.server.messages import (
     ReviewSeat,
     ReviewStatus,
 )
+from vaka.server.workers import pool
 from vaka.sim.review import (
     Budget,
     Decision,
@@ -155,9 +155,7 @@ class Reviews:
 
     def _start(self) -> None:
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
-            )
+            self.pool = pool(self.workers)
         if self.runner is None or self.runner.done():
             self.runner = asyncio.ensure_future(self._run())
 
