@@ -21,3 +21,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     seat = state.to_move[0]
     state.apply(seat, state.legal_actions(seat)[0])  # take a card...
     assert state.legal_actions(seat)  # ...and its placements are searched
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests run last, however the run was asked for: their session-wide
+    browser keeps an event loop running in the process, where a later ``asyncio.run``
+    would fail. (xdist hands tests out in this order, so each worker meets them last.)"""
+    items.sort(key=lambda item: item.path.parent.name == "web")
