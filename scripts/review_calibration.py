@@ -40,7 +40,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     names = args.agents.split(",")
     names = names * args.players if len(names) == 1 else names
     budget = Budget(playouts=args.budget, horizon=parse_horizon(args.horizon))
-    rows = []
+    rows: list[dict[str, Any]] = []
+    decisions: list[dict[str, Any]] = []
     for i in range(args.games):
         seed = game_seed(args.seed, i)
         agents = seating(names, i)
@@ -59,15 +60,32 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                     "score": review.scores[report.seat],
                 }
             )
+        for d in review.decisions:  # each judged decision, to weigh other labellings
+            if not d.forced and d.best is not None and d.chosen is not None:
+                decisions.append(
+                    {
+                        "game": i,
+                        "seat": d.seat,
+                        "agent": agents[d.seat],
+                        "label": d.label,
+                        "loss": d.loss,
+                        "margin_loss": d.margin_loss,
+                        "spread": d.spread,
+                        "best": [d.best.win, d.best.margin],
+                        "taken": [d.chosen.win, d.chosen.margin],
+                    }
+                )
         print(f"game {i + 1}/{args.games} reviewed", flush=True)
         if args.out:  # after every game, so that a long run stopped early still counts
-            save(args, rows)
-    return save(args, rows)
+            save(args, rows, decisions)
+    return save(args, rows, decisions)
 
 
-def save(args: argparse.Namespace, rows: list[dict[str, Any]]) -> dict[str, Any]:
+def save(
+    args: argparse.Namespace, rows: list[dict[str, Any]], decisions: list[dict[str, Any]]
+) -> dict[str, Any]:
     settings = {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()}
-    result = {"args": settings, "rows": rows, "summary": summarise(rows)}
+    result = {"args": settings, "rows": rows, "summary": summarise(rows), "decisions": decisions}
     if args.out:
         args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     return result
@@ -87,18 +105,37 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         }
     rated = [r for r in rows if r["accuracy"] is not None]
     median = statistics.median(r["accuracy"] for r in rated) if rated else 0.0
-    halves = {}
-    for name, part in (
-        ("above median", [r for r in rated if r["accuracy"] > median]),
-        ("at or below median", [r for r in rated if r["accuracy"] <= median]),
-    ):
-        wins = sum(r["win"] for r in part)
-        halves[name] = {
-            "seat-games": len(part),
-            "win rate": wins / len(part) if part else 0.0,
-            "ci95": wilson_interval(wins, len(part)),
+    results = {}
+    for agent in by_agent:
+        mine = [r for r in rated if r["agent"] == agent]
+        inner = statistics.median(r["accuracy"] for r in mine) if mine else 0.0
+        results[agent] = {
+            "mean accuracy": statistics.fmean(r["accuracy"] for r in mine) if mine else None,
+            **_won(mine),
+            # within the agent: do its more accurate games win more often?
+            "above its median": _won([r for r in mine if r["accuracy"] > inner]),
+            "at or below its median": _won([r for r in mine if r["accuracy"] <= inner]),
         }
-    return {"labels per agent": by_agent, "median accuracy": median, "win by accuracy": halves}
+    halves = {
+        "above median": _won([r for r in rated if r["accuracy"] > median]),
+        "at or below median": _won([r for r in rated if r["accuracy"] <= median]),
+    }
+    return {
+        "labels per agent": by_agent,
+        "results per agent": results,
+        "median accuracy": median,
+        "win by accuracy": halves,
+    }
+
+
+def _won(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """How often these seat-games won (a shared win counts its share), with its interval."""
+    wins = sum(r["win"] for r in rows)
+    return {
+        "seat-games": len(rows),
+        "win rate": wins / len(rows) if rows else 0.0,
+        "ci95": wilson_interval(wins, len(rows)),
+    }
 
 
 def main() -> None:
