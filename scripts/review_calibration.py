@@ -9,6 +9,14 @@ against one below it. Hours of CPU at the default budget: see docs/REVIEW.md.
 
     python scripts/review_calibration.py rapa-nui -p 2 -n 200 -a hard,medium --jobs 2 \
         --out calibration-rapa-nui.json
+
+A saved run can be summed up again (``--read``), and its decisions labelled another way:
+``--points P`` counts a decision's loss as the larger of the win chance it gave up and
+the estimated final lead it gave up over ``P`` points (so that a seat far behind or far
+ahead, whose win chance hardly moves, is still judged; "only move" is then not told apart
+from good).
+
+    python scripts/review_calibration.py --read calibration-rapa-nui.json --points 20
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from vaka.core.rng import derive_seed
 from vaka.sim.match import play
 from vaka.sim.review import LABELS, Budget, review_game
 from vaka.sim.review_judge import parse_horizon
+from vaka.sim.review_labels import label, move_accuracy
 from vaka.sim.runner import game_seed, seating
 from vaka.sim.stats import wilson_interval, win_shares
 
@@ -138,9 +147,26 @@ def _won(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def relabel(saved: dict[str, Any], points: float | None) -> list[dict[str, Any]]:
+    """A saved run's seat-games labelled again from its decisions (see ``--points``)."""
+    by_seat: dict[tuple[int, int], list[float]] = {}
+    for d in saved["decisions"]:
+        loss = d["loss"] if points is None else max(d["loss"], d["margin_loss"] / points)
+        by_seat.setdefault((d["game"], d["seat"]), []).append(min(1.0, max(0.0, loss)))
+    rows = []
+    for row in saved["rows"]:
+        losses = by_seat.get((row["game"], row["seat"]), [])
+        labels = dict.fromkeys(LABELS, 0)
+        for loss in losses:
+            labels[label(loss)] += 1
+        accuracy = statistics.fmean(map(move_accuracy, losses)) if losses else None
+        rows.append({**row, "labels": labels, "accuracy": accuracy})
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game")
+    parser.add_argument("game", nargs="?", help="the game to play and review (not with --read)")
     parser.add_argument("-p", "--players", type=int, default=2)
     parser.add_argument("-n", "--games", type=int, default=100)
     parser.add_argument("-a", "--agents", default="hard,medium")
@@ -151,7 +177,18 @@ def main() -> None:
     )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--read", type=Path, default=None, help="sum up a saved run instead")
+    parser.add_argument("--points", type=float, default=None, help="label again (see above)")
     args = parser.parse_args()
+    if args.read is not None:
+        saved = json.loads(args.read.read_text(encoding="utf-8"))
+        if args.points is not None and "decisions" not in saved:
+            parser.error(f"{args.read} keeps no decisions to label again")
+        rows = saved["rows"] if args.points is None else relabel(saved, args.points)
+        print(json.dumps(summarise(rows), indent=1))
+        return
+    if args.game is None:
+        parser.error("name the game to play and review, or --read a saved run")
     started = time.perf_counter()
     result = run(args)
     print(json.dumps(result["summary"], indent=1))
