@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
 
@@ -22,6 +23,8 @@ CHOOSING = "Type the number of a choice, or the action's text (examples below)."
 BOARD = "  [bold]board[/bold]        show the table again"
 LOG = "  [bold]log[/bold]          show everything that has happened that you may see"
 HELP_LINE = "  [bold]help[/bold]         this text"
+#: More choices than this, none with a note, are shown side by side.
+COLUMNS_FROM = 10
 
 
 def help_text(*commands: str) -> str:
@@ -49,7 +52,15 @@ def print_log(view: Mapping[str, Any], shown: int) -> int:
 
 
 def show_choices(choices: Sequence[tuple[str, str | None]]) -> None:
-    """The numbered choices, each with what the game can say about it (a cost, a gain)."""
+    """The numbered choices, each with what the game can say about it (a cost, a gain).
+    Many choices with nothing to say (a bid of 0 to 31 mana) go side by side, so that the
+    board stays on the screen above them."""
+    if len(choices) > COLUMNS_FROM and not any(note for _, note in choices):
+        cells = [
+            Text.assemble((f"{i:>2} ", "bold"), action) for i, (action, _) in enumerate(choices, 1)
+        ]
+        console.print(Columns(cells, padding=(0, 3), column_first=True))
+        return
     table = Table(show_header=False, box=None, padding=(0, 2))
     for i, (action, note) in enumerate(choices, 1):
         table.add_row(Text(str(i), style="bold"), Text(action), Text(note or "", style="dim"))
