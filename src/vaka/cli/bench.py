@@ -9,22 +9,11 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from vaka.cli.common import console, errors, friendly_errors
+from vaka.cli.common import console, duration, errors, friendly_errors
 from vaka.core.registry import game_ids, load
 from vaka.sim.bench import BenchResult, SearchSpeed, random_playouts, search_speed
 
 FIGURES = 3  # per game size: random playouts, search at the start and in the middle
-
-
-def _duration(seconds: float) -> str:
-    """A time in words.
-
-    >>> _duration(0.3), _duration(45), _duration(150)
-    ('0.3 s', '45 s', '2.5 minutes')
-    """
-    if seconds < 10:
-        return f"{seconds:.1f} s"
-    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.1f} minutes"
 
 
 def command(
@@ -59,10 +48,10 @@ def command(
         each = FIGURES * seconds
         errors.print(
             f"[dim]{len(sizes)} game size{'s' * (len(sizes) > 1)}, {FIGURES} figures of about "
-            f"{seconds:g} s each: about {_duration(len(sizes) * each)}.[/dim]"
+            f"{seconds:g} s each: about {duration(len(sizes) * each)}.[/dim]"
         )
         for done, (game, n) in enumerate(sizes):
-            left = _duration((len(sizes) - done) * each)
+            left = duration((len(sizes) - done) * each)
             errors.print(
                 f"[dim]{done + 1}/{len(sizes)} measuring {game.id}, {n} players… "
                 f"(about {left} left)[/dim]"

@@ -3,18 +3,61 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from vaka.core.errors import VakaError
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
+QUIET_FOR = 10.0  # seconds a run takes before it says how far it has come, off a terminal
+
+
+def duration(seconds: float) -> str:
+    """A time in words.
+
+    >>> duration(0.3), duration(45), duration(150)
+    ('0.3 s', '45 s', '2.5 minutes')
+    """
+    if seconds < 10:
+        return f"{seconds:.1f} s"
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.1f} minutes"
+
+
+@contextmanager
+def progress(doing: str, total: int, unit: str) -> Iterator[Callable[[int], None]]:
+    """How far a long run has come, given the count done so far: a bar on a terminal
+    (gone at the end); in a log file, a line at each tenth of the way with the time
+    spent and the time left (once a run has taken ``QUIET_FOR`` seconds: a short one says
+    nothing), since a bar there is only noise."""
+    if errors.is_terminal:
+        columns = (TextColumn(doing), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=errors, transient=True) as bar:
+            task = bar.add_task(unit, total=total)
+            yield lambda done: bar.update(task, completed=done)
+        return
+    started, told = time.perf_counter(), 0
+
+    def tell(done: int) -> None:
+        nonlocal told
+        tenth = done * 10 // total if total else 10
+        spent = time.perf_counter() - started
+        if told < tenth < 10 and spent >= QUIET_FOR:  # the end tells itself with the results
+            told = tenth
+            left = spent * (total - done) / done
+            errors.print(
+                f"{doing}: {done}/{total} {unit}, {duration(spent)} so far, "
+                f"about {duration(left)} left"
+            )
+
+    yield tell
 
 
 @contextmanager

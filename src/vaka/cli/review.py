@@ -10,10 +10,9 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from vaka.cli.common import console, errors, friendly_errors
+from vaka.cli.common import console, errors, friendly_errors, progress
 from vaka.core.errors import VakaError
 from vaka.core.record import load_record, replay
 from vaka.core.registry import load
@@ -103,29 +102,20 @@ def command(
         )
         only = range(start - 1, len(record["actions"]))
         started = time.perf_counter()
-        with Progress(
-            TextColumn("reviewing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=errors,
-            transient=True,
-            disable=not errors.is_terminal,
-        ) as bar:
-            wanted = [seat] if seat is not None else None
-            total = sum(
-                1
-                for i, (s, _) in enumerate(record["actions"])
-                if i in only and (seat is None or s == seat)
-            )
-            task = bar.add_task("decisions", total=total)
+        wanted = [seat] if seat is not None else None
+        total = sum(
+            1
+            for i, (s, _) in enumerate(record["actions"])
+            if i in only and (seat is None or s == seat)
+        )
+        with progress("reviewing", total, "decisions") as tell:
             review = review_game(
                 record,
                 wanted,
                 settings,
                 seed,
                 jobs,
-                progress=lambda done: bar.update(task, completed=done),
+                progress=tell,
                 only=only,
                 full=full,
             )

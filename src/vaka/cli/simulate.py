@@ -9,10 +9,16 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from vaka.cli.common import OPTION_HELP, console, errors, friendly_errors, parse_options
+from vaka.cli.common import (
+    OPTION_HELP,
+    console,
+    errors,
+    friendly_errors,
+    parse_options,
+    progress,
+)
 from vaka.core.errors import InvalidOptions
 from vaka.core.registry import load
 from vaka.sim.review_judge import Budget
@@ -183,23 +189,14 @@ def command(
 
             check_report_dir(report)  # before playing, not after
         started = time.perf_counter()
-        with Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=errors,
-            transient=True,
-            disable=not errors.is_terminal,  # a bar in a log file is only noise
-        ) as bar:
-            task = bar.add_task("games", total=games)
+        with progress("simulating", games, "games") as tell:
             result = simulate(
                 game,
                 names,
                 games,
                 seed,
                 jobs,
-                progress=lambda done: bar.update(task, completed=done),
+                progress=tell,
                 rotate=rotate,
                 options=parse_options(option),
                 backend=backend,
