@@ -83,7 +83,9 @@ def command(
     Every candidate action is played out in the same deals of the unseen
     cards, the medium bot playing on for every seat for a few steps (to the
     end near the end of the game), where the game's value estimate judges
-    the position; the loss is the win chance given up against the best.
+    the position; the loss is the win chance given up against the best. A
+    seat far behind or far ahead gives up little win chance whatever it does:
+    the final margins of the candidates still show what each would cost.
 
     Example: vaka review game.json --seat 0 --jobs 2 --html review.html
     """

@@ -213,7 +213,10 @@ searched over deals of the cards it could not see; never from the cards that cam
 The win chance is the share of those deals won when the medium bot plays every seat on;
 the loss is the win chance given up against the best candidate. Labels: inaccuracy from
 {INACCURACY:.0%}, mistake from {MISTAKE:.0%}, blunder from {BLUNDER:.0%}; "only move"
-where the action taken stood {ONLY_MOVE_GAP:.0%} or more above every other.{solo_note}</p>
+where the action taken stood {ONLY_MOVE_GAP:.0%} or more above every other. A seat whose
+game is already decided, far behind or far ahead, gives up almost no win chance whatever it
+does, so its moves read as good: the final margins beside the candidates still show what
+each would cost.{solo_note}</p>
 {full_note}
 <h2>Turning points</h2><ul>{turning}</ul>
 <h2>Win chance</h2>{"".join(seats)}
