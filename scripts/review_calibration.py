@@ -191,8 +191,10 @@ def main() -> None:
         parser.error("name the game to play and review, or --read a saved run")
     started = time.perf_counter()
     result = run(args)
+    result["seconds"] = time.perf_counter() - started
+    if args.out:
+        args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(result["summary"], indent=1))
-    print(f"{time.perf_counter() - started:.0f} s")
 
 
 if __name__ == "__main__":

@@ -181,6 +181,7 @@ def main() -> None:
                 "server_cpu_ms_per_move": round(1000 * served / moves, 2),
                 "client_cpu_ms_per_move": round(1000 * client / moves, 2),
                 "refused": stats.refused,
+                "failures": stats.failures,
                 "load_average": os.getloadavg(),
             },
             indent=1,

@@ -102,33 +102,46 @@ def test_two_processes_share_one_postgresql(pg_url: str, tmp_path: Path) -> None
         b.stop()
 
 
-def _children(pid: int) -> set[int]:
-    """The processes whose parent is ``pid`` (Linux /proc)."""
+def _workers(pid: int) -> set[int]:
+    """The pool worker processes whose parent is ``pid`` (Linux /proc): spawned ones, not
+    multiprocessing's resource tracker."""
     found = set()
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 stat = (entry / "stat").read_text()
+                command = (entry / "cmdline").read_bytes()
             except OSError:
                 continue  # gone meanwhile
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid and b"spawn_main" in command:
                 found.add(int(entry.name))
     return found
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process runs still (an exited one waiting to be reaped does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 def test_the_bots_workers_end_when_the_server_is_killed(tmp_path: Path) -> None:
     server = Server(f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path / "log").start()
     assert server.proc is not None
-    with server.client() as client:
-        made = make(client, "rapa-nui", ["bot:random", "me"])  # the bot moves first
-        deadline = time.monotonic() + 60
-        while state(client, made["table"]["id"], made["tokens"]["1"])["version"] == 0:
-            assert time.monotonic() < deadline, "the bot did not move"
-            time.sleep(0.1)
-    workers = _children(server.proc.pid)
-    assert workers, "the bot thought in a worker process"
-    server.kill()
-    deadline = time.monotonic() + 15
-    while workers & {p for p in workers if Path(f"/proc/{p}").exists()}:
-        assert time.monotonic() < deadline, f"workers outlived the server: {workers}"
-        time.sleep(0.2)
+    try:
+        with server.client() as client:
+            made = make(client, "rapa-nui", ["bot:random", "me"])  # the bot moves first
+            deadline = time.monotonic() + 60
+            while state(client, made["table"]["id"], made["tokens"]["1"])["version"] == 0:
+                assert time.monotonic() < deadline, "the bot did not move"
+                time.sleep(0.1)
+        workers = _workers(server.proc.pid)
+        assert workers, "the bot thought in a worker process"
+        server.kill()
+        deadline = time.monotonic() + 15
+        while any(_alive(p) for p in workers):
+            assert time.monotonic() < deadline, f"workers outlived the server: {workers}"
+            time.sleep(0.2)
+    finally:
+        server.stop()

@@ -34,14 +34,13 @@ def test_a_saved_run_is_labelled_again_from_its_decisions(tmp_path: Path) -> Non
     for d in saved["decisions"]:
         judged[d["agent"]] += 1
         assert d["best"][0] - d["taken"][0] == d["loss"]
+    assert all(judged.values())
     # By win chance alone (points beyond any lead): the review's own labels, "only move"
-    # folded into good.
+    # (which needs the candidates' gap, not kept) folded into good.
     same = json.loads(_run("--read", str(out), "--points", "1e9"))["labels per agent"]
     first = json.loads(_run("--read", str(out)))["labels per agent"]
-    for agent, n in judged.items():
+    for agent in judged:
         mine = same[agent]
-        assert round(sum(v["share"] for v in mine.values()) * n) == n
-        assert mine["only move"]["share"] == 0
         good = first[agent]["good"]["share"] + first[agent]["only move"]["share"]
         assert abs(mine["good"]["share"] - good) < 1e-9
         for worse in ("inaccuracy", "mistake", "blunder"):

@@ -175,8 +175,8 @@ class State(ABC):
     def view(self, seat: Seat | None = None) -> dict[str, Any]:
         """Exactly what ``seat`` may know, as JSON-ready data; ``None`` is a spectator.
 
-        A view is read, never changed: its log entries are shared with this state's
-        other views (and its copies'), so that a view costs no more as the log grows."""
+        Its log entries are shared with this state's other views (and its copies'), so
+        that a view costs no more as the log grows: never change them."""
         if seat is not None:
             self.check_seat(seat)
         over = self.is_over
