@@ -102,10 +102,10 @@ def app() -> Any:
     async def endpoint(ws: WebSocket) -> None:
         await ws.accept()
         table = tables[ws.path_params["table"]]
-        seat = table["tokens"][json.loads(await ws.receive_text())["token"]]
-        table["sockets"][seat] = ws
-        await ws.send_text(text(table, seat))
         try:
+            seat = table["tokens"][json.loads(await ws.receive_text())["token"]]
+            table["sockets"][seat] = ws
+            await ws.send_text(text(table, seat))
             while True:
                 msg = json.loads(await ws.receive_text())
                 if msg["type"] == "act" and msg["version"] == table["version"]:
@@ -113,8 +113,10 @@ def app() -> Any:
                     for other, sock in list(table["sockets"].items()):
                         with contextlib.suppress(WebSocketDisconnect):  # a client gone at the end
                             await sock.send_text(text(table, other))
-        except (WebSocketDisconnect, RuntimeError):  # the client left (RuntimeError: while
-            table["sockets"].pop(seat, None)  # this socket was sending to it)
+        except (WebSocketDisconnect, RuntimeError):
+            # The client left (RuntimeError: while another socket was pushing to it).
+            for gone in [k for k, sock in table["sockets"].items() if sock is ws]:
+                del table["sockets"][gone]
 
     return Starlette(
         routes=[
