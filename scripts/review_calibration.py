@@ -46,11 +46,13 @@ def play_record(game_id: str, agents: tuple[str, ...], seed: int) -> dict[str, A
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
+    started = time.perf_counter()
     names = args.agents.split(",")
     names = names * args.players if len(names) == 1 else names
     budget = Budget(playouts=args.budget, horizon=parse_horizon(args.horizon))
     rows: list[dict[str, Any]] = []
     decisions: list[dict[str, Any]] = []
+    result = save(args, rows, decisions, started)
     for i in range(args.games):
         seed = game_seed(args.seed, i)
         agents = seating(names, i)
@@ -85,16 +87,26 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                     }
                 )
         print(f"game {i + 1}/{args.games} reviewed", flush=True)
-        if args.out:  # after every game, so that a long run stopped early still counts
-            save(args, rows, decisions)
-    return save(args, rows, decisions)
+        # saved after every game, so that a long run stopped early still counts
+        result = save(args, rows, decisions, started)
+    return result
 
 
 def save(
-    args: argparse.Namespace, rows: list[dict[str, Any]], decisions: list[dict[str, Any]]
+    args: argparse.Namespace,
+    rows: list[dict[str, Any]],
+    decisions: list[dict[str, Any]],
+    started: float,
 ) -> dict[str, Any]:
+    """The run so far (written to ``--out`` when given), with the seconds it took."""
     settings = {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()}
-    result = {"args": settings, "rows": rows, "summary": summarise(rows), "decisions": decisions}
+    result = {
+        "args": settings,
+        "rows": rows,
+        "summary": summarise(rows),
+        "decisions": decisions,
+        "seconds": time.perf_counter() - started,
+    }
     if args.out:
         args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     return result
@@ -189,11 +201,7 @@ def main() -> None:
         return
     if args.game is None:
         parser.error("name the game to play and review, or --read a saved run")
-    started = time.perf_counter()
     result = run(args)
-    result["seconds"] = time.perf_counter() - started
-    if args.out:
-        args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(result["summary"], indent=1))
 
 

@@ -21,9 +21,7 @@ import json
 import os
 import random
 import secrets
-import socket
-import subprocess
-import sys
+import tempfile
 import time
 from typing import Any
 
@@ -86,6 +84,9 @@ def app() -> Any:
     push = sample_push()
     tables: dict[str, dict[str, Any]] = {}
 
+    async def games(request: Request) -> JSONResponse:  # answered once it is up
+        return JSONResponse([])
+
     async def make(request: Request) -> JSONResponse:
         table = secrets.token_urlsafe(9)
         tables[table] = {"version": 0, "sockets": {}, "tokens": {"a": 0, "b": 1}}
@@ -120,6 +121,7 @@ def app() -> Any:
 
     return Starlette(
         routes=[
+            Route("/api/games", games),
             Route("/api/tables", make, methods=["POST"]),
             WebSocketRoute("/ws/tables/{table}", endpoint),
         ]
@@ -142,59 +144,30 @@ def main() -> None:
     if args.serve is not None:
         serve(args.serve)
         return
-    from vaka.server.loadtest import cpu_seconds, free_port, run
+    from vaka.server.loadtest import cpu_seconds, report, run, started
 
-    port = free_port()
-    server = subprocess.Popen([sys.executable, __file__, "--serve", str(port)])
-    try:
-        for _ in range(300):
-            try:
-                socket.create_connection(("127.0.0.1", port), 0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        marks: list[float] = []
-        stats, seconds = asyncio.run(
-            run(
-                f"http://127.0.0.1:{port}",
-                args.tables,
-                args.seconds,
-                "rapa-nui",
-                2,
-                warmup=args.warmup,
-                on_warm=lambda: marks.extend([clients_cpu(), cpu_seconds(server.pid)]),
+    with tempfile.TemporaryDirectory(prefix="vaka-floor-") as folder:
+        log = os.path.join(folder, "floor.log")
+        with started([__file__, "--serve"], log) as (base, pid):
+            before: list[float] = []
+            stats, took = asyncio.run(
+                run(
+                    base,
+                    args.tables,
+                    args.seconds,
+                    "rapa-nui",
+                    2,
+                    warmup=args.warmup,
+                    on_warm=lambda: before.extend([cpu_seconds(pid), time.process_time()]),
+                )
             )
-        )
-        client, served = clients_cpu() - marks[0], cpu_seconds(server.pid) - marks[1]
-    finally:
-        server.terminate()
-        server.wait()
+            served, clients = cpu_seconds(pid) - before[0], time.process_time() - before[1]
     moves = len(stats.latencies)
     if not moves:
         raise SystemExit(f"no move was measured: failures {stats.failures}")
-    print(
-        json.dumps(
-            {
-                "tables": args.tables,
-                "moves_per_second": round(moves / seconds, 1),
-                "p50": round(stats.quantile(0.5), 1),
-                "p90": round(stats.quantile(0.9), 1),
-                "p99": round(stats.quantile(0.99), 1),
-                "server_cpu_ms_per_move": round(1000 * served / moves, 2),
-                "client_cpu_ms_per_move": round(1000 * client / moves, 2),
-                "refused": stats.refused,
-                "failures": stats.failures,
-                "load_average": os.getloadavg(),
-            },
-            indent=1,
-        )
-    )
-
-
-def clients_cpu() -> float:
-    """The CPU seconds this process (the clients) has used so far."""
-    times = os.times()
-    return times.user + times.system
+    result = report(stats, took, args.tables, "none (the floor)", served, 0.0)
+    result["client_cpu_ms_per_move"] = round(1000 * clients / moves, 2)
+    print(json.dumps(result, indent=1))
 
 
 if __name__ == "__main__":

@@ -276,13 +276,19 @@ def cpu_seconds(pid: int) -> float:
 @contextlib.contextmanager
 def server(db: str, log: str) -> Iterator[tuple[str, int]]:
     """A ``vaka serve`` process on a free loopback port: its URL and process id."""
+    with started(["-m", "vaka", "serve", "--db", db, "--port"], log) as found:
+        yield found
+
+
+@contextlib.contextmanager
+def started(args: list[str], log: str) -> Iterator[tuple[str, int]]:
+    """A Python process started with ``args`` and a free loopback port after them, once
+    it answers ``GET /api/games``: its URL and process id (stopped afterwards)."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with open(log, "ab") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "vaka", "serve", "--db", db, "--port", str(port)],
-            stdout=out,
-            stderr=subprocess.STDOUT,
+            [sys.executable, *args, str(port)], stdout=out, stderr=subprocess.STDOUT
         )
     try:
         deadline = time.monotonic() + 60
