@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import platform
 import re
 import select
 import struct
@@ -19,6 +20,8 @@ from types import TracebackType
 
 CTRL_C = "\x03"
 CTRL_D = "\x04"
+#: The ``read`` system call's number, as ``/proc/PID/syscall`` shows it, on Linux.
+READ_CALL = {"x86_64": "0", "aarch64": "63", "arm64": "63"}.get(platform.machine())
 #: Terminal escapes: CSI sequences (colours, cursor), OSC sequences (titles, links), others.
 ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 
@@ -64,6 +67,30 @@ class Terminal:
     def send(self, keys: str) -> None:
         """Type ``keys`` as they are (``CTRL_D``, ``CTRL_C``, …)."""
         os.write(self.master, keys.encode())
+
+    def interrupt(self, timeout: float = 60) -> None:
+        """Press Ctrl-C once the program waits for a key. Python notices a signal only
+        between steps: one that comes after its prompt is written but before it starts
+        reading waits until the next key (as it would for a person), so a test that
+        pressed at once would sometimes wait for nothing."""
+        deadline = time.monotonic() + timeout
+        while not self._reading():
+            if time.monotonic() > deadline:
+                raise AssertionError("the program never waited for a key")
+            time.sleep(0.02)
+        self.send(CTRL_C)
+
+    def _reading(self) -> bool:
+        """Whether the program is blocked reading its terminal (fd 0)."""
+        if READ_CALL is None:  # elsewhere than Linux on these machines: a pause will do
+            time.sleep(1)
+            return True
+        try:
+            with open(f"/proc/{self.process.pid}/syscall") as status:
+                call = status.read().split()
+        except OSError:
+            return False
+        return call[:2] == [READ_CALL, "0x0"]
 
     def line(self, text: str) -> None:
         """Type a line and Enter."""

@@ -12,7 +12,7 @@ import pytest
 
 import vaka as engine
 from tests.cli.process import vaka
-from tests.cli.terminal import CTRL_C, CTRL_D, Terminal
+from tests.cli.terminal import CTRL_D, Terminal
 from vaka.cli.session import Sitting
 from vaka.core.errors import InvalidRecord
 
@@ -168,7 +168,7 @@ def test_ctrl_d_asks_before_leaving_and_offers_to_save(tmp_path: Path) -> None:
         term.expect(PROMPT)  # asked again
         term.line("1")
         term.expect(PROMPT)
-        term.send(CTRL_C)  # Ctrl-C asks too
+        term.interrupt()  # Ctrl-C asks too
         term.expect("Enter: play on")
         term.line("s")
         term.expect("Stopped.")
