@@ -169,6 +169,9 @@ class Island:
         # the islands made from this one by laying one more card (see ``with_card``)
         self._children: dict[Placement, Island] = {}
         self.visible_beach: list[BaseGeometry] = []  # per placed card
+        # what ``measures`` found of the visible beach; kept by the islands made from this one,
+        # for it checks which pieces are still the same (``measures.Joins``)
+        self.beach_joins: object = None
         self.symbols: list[VisibleSymbol] = []  # every printed symbol on the island...
         self.covered: Bools = np.zeros(0, dtype=bool)  # ...and whether a card now hides it
         self.stars: list[tuple[str, float, float, int]] = []  # (card, x, y, r)
