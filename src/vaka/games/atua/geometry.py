@@ -311,8 +311,9 @@ class Island:
 
     def _finish(self) -> None:
         """Lays what ``_lay`` left of the last card: the mainland and sea pieces, and the
-        arrays of the visible symbols and stars."""
-        below = self.__dict__.pop("_below", None)
+        arrays of the visible symbols and stars. ``_below`` goes last: whoever asks before
+        that lays the same again, so two threads asking at once get the same island."""
+        below = self.__dict__.get("_below")
         if below is None:
             return
         card, p, outline, pieces = below
@@ -323,14 +324,16 @@ class Island:
             "sea": [*cut(pieces["sea"], outline), sea],
         }
         self._refresh_arrays()
+        self.__dict__.pop("_below", None)
 
     if not TYPE_CHECKING:  # typed as the attributes they are
 
         def __getattr__(self, name: str) -> Any:
             """Called only for attributes not set: those that ``_lay`` left for later."""
-            if name in DEFERRED and "_below" in self.__dict__:
+            if name in DEFERRED:
                 self._finish()
-                return self.__dict__[name]
+                if name in self.__dict__:
+                    return self.__dict__[name]
             raise AttributeError(name)
 
     def _refresh_arrays(self) -> None:
