@@ -4,13 +4,15 @@ and the medium bot it makes (Atua need not be registered: bots find it through V
 from __future__ import annotations
 
 import math
+import pickle
 
 import pytest
 
-from vaka.agents import make_agent
+from vaka.agents import Observation, make_agent, search_agent
 from vaka.agents.heuristics import VALUES
 from vaka.agents.heuristics.atua import PER_CARD, _tahuma_pairs, values
 from vaka.core.rng import Rng, derive_seed
+from vaka.core.state import State
 from vaka.games.atua import GAME
 from vaka.games.atua import rules as R
 from vaka.games.atua.candidates import candidates
@@ -171,3 +173,30 @@ def test_the_medium_bot_beats_random_bots() -> None:
         winners = st.winners()
         wins += 1 / len(winners) if seat in winners else 0.0
     assert wins >= 5
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+def test_a_search_judges_each_position_as_the_position_alone_is_judged(players: int) -> None:
+    """The estimate keeps each island's measures and each seat's own part of the value, and
+    a search's islands are shared and laid in part: every value the hard bot's search
+    computes is, to the bit, the value of the same position rebuilt from its records."""
+    seen: list[tuple[bytes, list[float]]] = []
+    calls = 0
+
+    def recorded(state: State) -> list[float]:
+        nonlocal calls
+        found = values(state)
+        calls += 1
+        if calls % 3 == 0:  # a third of them: rebuilding islands takes time
+            seen.append((pickle.dumps(state), found))
+        return found
+
+    states = random_states(players, seed=30 + players)
+    for st in (states[0], states[len(states) // 2]):
+        agent = search_agent("atua", players, iterations=20)
+        agent.values = recorded
+        agent.analyse(Observation(st, st.to_move[0]))
+    assert len(seen) > 20
+    for blob, found in seen:
+        fresh = pickle.loads(blob)  # its islands laid afresh, card by card
+        assert [v.hex() for v in values(fresh)] == [v.hex() for v in found]

@@ -22,6 +22,7 @@ from vaka.games.atua.kernels import (
     legal_poses,
     raw_poses,
 )
+from vaka.games.atua.laying import laid
 from vaka.games.atua.masks import legal_mask, reference_mask
 from vaka.games.atua.params import CANDIDATE_ANGLES, CANDIDATE_MARGIN
 
@@ -166,7 +167,7 @@ def test_cards_are_laid_as_affine_transform_lays_them(
 ) -> None:
     """The island lays a card's outline and terrains in one transform: the same points."""
     p = G.Placement(card, x, y, angle)
-    outline, *terrains = G._laid(CARDS[card], p)
+    outline, *terrains = laid(CARDS[card], p)
     assert shapely.equals_exact(outline, G.laid_outline(p), tolerance=0)
     for got, terrain in zip(terrains, ("mainland", "beach", "sea"), strict=True):
         assert shapely.equals_exact(got, G.laid_terrain(p, terrain), tolerance=0)

@@ -21,14 +21,16 @@ Tahuma's final score (the seat wins at 0 when it has at least as many coconuts a
 
 Island measures (symbol counts, volcano points, the longest beach) are cached per island: a
 game replaces an island when a card is laid and never changes one it holds, so only islands
-new since the last call cost geometry.
+new since the last call cost geometry. So is each seat's own part of the value (all but the
+majorities, which compare the seats), by the few other things it reads: the positions a
+search judges one step ahead differ in one seat's island and pieces alone.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -171,6 +173,9 @@ class Measured:
     volcano_points: int
     beach_cards: int  # island cards still showing beach (measures.beach_cards)
     longest_beach: int
+    # a seat's own part of the estimate on this island, by what else it depends on
+    # (``_own``): a search judges many positions that differ in one seat's island alone
+    own: dict[tuple[object, ...], Own] = field(default_factory=dict, compare=False)
 
 
 _MEASURED: WeakKeyDictionary[Island, Measured] = WeakKeyDictionary()
@@ -255,36 +260,7 @@ def values(state: State) -> list[float]:
     per_seat = SOLO_TURNS if st.solo else CARDS_EACH
     holder = st.active if st.held is not None else -1
     pending_resident = {s for phase, s, _ in st.queue if phase == rules.RESIDENT}
-    seats = []
-    for seat in range(players):
-        m = measured(st.islands[seat])
-        kinds = dict(m.kinds)
-        totems = m.totems
-        volcano = float(m.volcano_points)
-        taken = len(st.islands[seat].placements) - 1 + len(st.set_aside[seat])
-        if seat == holder:
-            assert st.held is not None
-            totems = dict(totems)
-            for s in CARDS[st.held].symbols:
-                kinds[s.kind] = kinds.get(s.kind, 0) + 1
-                if s.totem:
-                    totems[s.totem] = totems.get(s.totem, 0) + 1
-                if s.kind == "volcano":
-                    volcano += HELD_VOLCANO
-            taken += 1
-        cards = float(max(0, per_seat - taken))
-        nuts = st.coconuts[seat]
-        res_id = st.residents[seat]
-        may_reveal = bool(res_id) and (st.revealed[seat] or cards > 0 or seat in pending_resident)
-        if may_reveal:
-            for kind, n in RESIDENTS[res_id].adds:
-                if kind == "coconut":
-                    nuts += n
-                else:
-                    kinds[kind] = kinds.get(kind, 0) + n
-        kinds["coconuts"] = nuts
-        kinds["beach_cards"] = m.beach_cards
-        seats.append((kinds, totems, volcano, cards, m.longest_beach))
+    seats = [_own(st, seat, holder, per_seat, seat in pending_resident) for seat in range(players)]
 
     spread = MAJORITY_FLOOR + SPREAD * GROWTH * sum(s[3] for s in seats) / players
     margins: dict[str, list[float]] = {}
@@ -298,19 +274,7 @@ def values(state: State) -> list[float]:
         if "coconuts" not in margins:
             margins["coconuts"] = _margins([s[0]["coconuts"] for s in seats])
     result = []
-    for seat, (kinds, totems, volcano, cards, beach) in enumerate(seats):
-        scored = st.scored[seat]
-        value = float(sum(scored.values()) + st.resident_points[seat])
-        for source, (a, b, per) in PAIRS.items():
-            if source not in scored:
-                value += _pairs(kinds.get(a, 0), kinds.get(b, 0), per, cards)
-        if "totems" not in scored:
-            value += _totems(totems, cards, st.solo)
-        if "volcanoes" not in scored:
-            value += volcano + cards * FUTURE_VOLCANO
-        if "coconuts" not in scored:
-            value += kinds["coconuts"] + cards * COCONUT_INCOME
-        value += st.coconuts[seat] * COCONUT_SPEND * cards / per_seat + cards * FUTURE_CARD
+    for seat, (_, _, _, cards, beach, value) in enumerate(seats):
         if not st.solo:
             value += _resident(st, seat, cards, seat in pending_resident)
             for fid in st.fates_owned[seat]:
@@ -320,9 +284,74 @@ def values(state: State) -> list[float]:
             value += COCONUT_BONUS * _majority(margins["coconuts"][seat], spread)
         result.append(value)
     if st.solo:
-        kinds, _, _, cards, beach = seats[0]
+        kinds, _, _, cards, beach, _ = seats[0]
         return [result[0] + _against_tahuma(st, kinds.get("volcano", 0), beach, cards)]
     return result
+
+
+#: A seat's counts (symbols by kind, with coconuts and beach cards; totems by kind), volcano
+#: points, cards still to take, longest beach, and its value before the majorities.
+Own = tuple[dict[str, int], dict[str, int], float, float, int, float]
+
+
+def _own(st: AtuaState, seat: int, holder: int, per_seat: int, pending: bool) -> Own:
+    """What the estimate needs of one seat alone, kept per island by what else it reads."""
+    island = st.islands[seat]
+    m = measured(island)
+    held = st.held if seat == holder else None
+    scored = st.scored[seat]
+    key = (
+        held,
+        len(st.set_aside[seat]),
+        st.coconuts[seat],
+        st.residents[seat],
+        st.revealed[seat],
+        pending,
+        tuple(scored.items()),
+        st.resident_points[seat],
+        per_seat,
+        st.solo,
+    )
+    found = m.own.get(key)
+    if found is not None:
+        return found
+    kinds = dict(m.kinds)
+    totems = m.totems
+    volcano = float(m.volcano_points)
+    taken = len(island.placements) - 1 + len(st.set_aside[seat])
+    if held is not None:
+        totems = dict(totems)
+        for s in CARDS[held].symbols:
+            kinds[s.kind] = kinds.get(s.kind, 0) + 1
+            if s.totem:
+                totems[s.totem] = totems.get(s.totem, 0) + 1
+            if s.kind == "volcano":
+                volcano += HELD_VOLCANO
+        taken += 1
+    cards = float(max(0, per_seat - taken))
+    nuts = st.coconuts[seat]
+    res_id = st.residents[seat]
+    if bool(res_id) and (st.revealed[seat] or cards > 0 or pending):  # it may be revealed
+        for kind, n in RESIDENTS[res_id].adds:
+            if kind == "coconut":
+                nuts += n
+            else:
+                kinds[kind] = kinds.get(kind, 0) + n
+    kinds["coconuts"] = nuts
+    kinds["beach_cards"] = m.beach_cards
+    value = float(sum(scored.values()) + st.resident_points[seat])
+    for source, (a, b, per) in PAIRS.items():
+        if source not in scored:
+            value += _pairs(kinds.get(a, 0), kinds.get(b, 0), per, cards)
+    if "totems" not in scored:
+        value += _totems(totems, cards, st.solo)
+    if "volcanoes" not in scored:
+        value += volcano + cards * FUTURE_VOLCANO
+    if "coconuts" not in scored:
+        value += kinds["coconuts"] + cards * COCONUT_INCOME
+    value += st.coconuts[seat] * COCONUT_SPEND * cards / per_seat + cards * FUTURE_CARD
+    found = m.own[key] = (kinds, totems, volcano, cards, m.longest_beach, value)
+    return found
 
 
 def _margins(counts: list[int]) -> list[float]:

@@ -22,8 +22,7 @@ import copy
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +33,7 @@ from shapely.geometry.base import BaseGeometry
 
 from vaka.games.atua.cards import CARDS, TERRAINS, Card, Symbol
 from vaka.games.atua.clip import Edges
+from vaka.games.atua.laying import card_shape, cut, laid
 from vaka.games.atua.masks import Terrains
 from vaka.games.atua.masks import legal_mask as legal_mask
 from vaka.games.atua.masks import reference_mask as reference_mask
@@ -54,6 +54,10 @@ Bools = npt.NDArray[np.bool_]
 #: Islands made from one island that it keeps for reuse (``Island.with_card``): every
 #: candidate placement of a card and then some.
 CHILDREN_KEPT: Final = 2 * CANDIDATE_LIMIT
+#: What an island from ``with_card`` lays when first asked (``Island._finish``).
+DEFERRED: Final = frozenset(
+    {"pieces", "_sx", "_sy", "_sr", "_tx", "_ty", "_tr", "_shown_idx", "_shown", "_coverable"}
+)
 
 _NUMBER = r"(0|-?[1-9][0-9]*)"
 _TEXT = re.compile(rf"place ([a-z][a-z0-9_]*) at {_NUMBER},{_NUMBER} angle (0|[1-9][0-9]*)")
@@ -122,27 +126,8 @@ def laid_outline(p: Placement) -> Polygon:
     return geom
 
 
-def _laid(card: Card, p: Placement) -> list[BaseGeometry]:
-    """The card's outline and its terrains (``TERRAINS`` order) laid on the table: one
-    transform of all their points, the arithmetic of ``affine_transform``."""
-    geoms = np.array([card.outline, *(_card_terrain(card, t) for t in TERRAINS)], dtype=object)
-    a, b, d, e, xoff, yoff = p.matrix
-
-    def move(coords: Floats) -> Floats:
-        x, y = coords.T
-        return np.stack([a * x + b * y + xoff, d * x + e * y + yoff]).T
-
-    return list(shapely.transform(geoms, move))
-
-
 def laid_terrain(p: Placement, terrain: str) -> BaseGeometry:
-    return affine_transform(_card_terrain(card_of(p), terrain), p.matrix)
-
-
-@cache
-def _card_terrain(card: Card, terrain: str) -> BaseGeometry:
-    """One terrain of a card as one geometry (the union of its regions), made once."""
-    return card.terrain(terrain)
+    return affine_transform(card_shape(card_of(p), terrain), p.matrix)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +169,9 @@ class Island:
         # the islands made from this one by laying one more card (see ``with_card``)
         self._children: dict[Placement, Island] = {}
         self.visible_beach: list[BaseGeometry] = []  # per placed card
+        # what ``measures`` found of the visible beach; kept by the islands made from this one,
+        # for it checks which pieces are still the same (``measures.Joins``)
+        self.beach_joins: object = None
         self.symbols: list[VisibleSymbol] = []  # every printed symbol on the island...
         self.covered: Bools = np.zeros(0, dtype=bool)  # ...and whether a card now hides it
         self.stars: list[tuple[str, float, float, int]] = []  # (card, x, y, r)
@@ -240,6 +228,7 @@ class Island:
         return self._kernel
 
     def copy(self) -> Island:
+        self._finish()
         twin = copy.copy(self)
         twin.placements = list(self.placements)
         twin.outlines = list(self.outlines)
@@ -262,11 +251,16 @@ class Island:
         island makes the same island, and it is shared: a search lays each placement it
         tries in many clones and guesses, and the shared island measures its geometry and
         finds its candidates once. It keeps the ``CHILDREN_KEPT`` it made last.
+
+        The new island lays only what its measures read (symbols, beach, outline) at once;
+        the mainland, the sea and the rules' arrays are laid when first asked for
+        (``DEFERRED``), by the same operations: a search judges many placements that it
+        never plays further.
         """
         child = self._children.get(p)
         if child is None:
             child = self.copy()
-            child.add(p)
+            child._lay(p)
             if len(self._children) >= CHILDREN_KEPT:
                 del self._children[next(iter(self._children))]
             self._children[p] = child
@@ -281,26 +275,25 @@ class Island:
 
     def add(self, p: Placement) -> None:
         """Lays the card on top, without checking the rules."""
+        self._finish()
+        self._lay(p)
+        self._finish()
+
+    def _lay(self, p: Placement) -> None:
+        """Lays the card's outline, symbols and beach; the rest waits for ``_finish``."""
         card = card_of(p)
-        outline, *laid = _laid(card, p)
+        outline, beach = laid(card, p, ("outline", "beach"))
         assert isinstance(outline, Polygon)
         if self.placements:
             full, _ = _cover(p, card, self._sx, self._sy, self._sr)
             self.covered = self.covered.copy()
             self.covered[self._shown_idx[full[0]]] = True
-        # every visible piece the new card lies on loses what it covers: all terrains in
-        # one pass (the same operations, piece by piece, as one at a time)
-        pieces = np.array([g for t in TERRAINS for g in self.pieces[t]], dtype=object)
-        if len(pieces):
-            hit = np.asarray(shapely.intersects(pieces, outline), dtype=bool)
-            pieces[hit] = shapely.difference(pieces[hit], outline)
-        at = 0
-        for t, new in zip(TERRAINS, laid, strict=True):
-            n = len(self.pieces[t])
-            self.pieces[t] = [*pieces[at : at + n], new]
-            at += n
-        # the visible beach is the beach's pieces: made by the same operations
-        self.visible_beach = list(self.pieces["beach"])
+        # every visible piece the new card lies on loses what it covers (the same operation
+        # piece by piece, whichever pieces are cut together)
+        self.visible_beach = [*cut(self.visible_beach, outline), beach]
+        self._below = (card, p, outline, self.pieces)
+        for name in DEFERRED:
+            self.__dict__.pop(name, None)
         self._visible = {}
         self._edges = {}
         self._kernel = None
@@ -315,7 +308,33 @@ class Island:
         if card.star is not None:
             x, y = p.to_table(card.star.x, card.star.y)
             self.stars.append((p.card, x, y, card.star.r))
+
+    def _finish(self) -> None:
+        """Lays what ``_lay`` left of the last card: the mainland and sea pieces, and the
+        arrays of the visible symbols and stars. ``_below`` goes last: whoever asks before
+        that lays the same again, so two threads asking at once get the same island."""
+        below = self.__dict__.get("_below")
+        if below is None:
+            return
+        card, p, outline, pieces = below
+        mainland, sea = laid(card, p, ("mainland", "sea"))
+        self.pieces = {
+            "mainland": [*cut(pieces["mainland"], outline), mainland],
+            "beach": list(self.visible_beach),
+            "sea": [*cut(pieces["sea"], outline), sea],
+        }
         self._refresh_arrays()
+        self.__dict__.pop("_below", None)
+
+    if not TYPE_CHECKING:  # typed as the attributes they are
+
+        def __getattr__(self, name: str) -> Any:
+            """Called only for attributes not set: those that ``_lay`` left for later."""
+            if name in DEFERRED:
+                self._finish()
+                if name in self.__dict__:
+                    return self.__dict__[name]
+            raise AttributeError(name)
 
     def _refresh_arrays(self) -> None:
         self._shown_idx: Ints = np.flatnonzero(~self.covered).astype(np.int64)

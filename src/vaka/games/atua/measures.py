@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 import shapely
 
 from vaka.games.atua.cards import CARDS
@@ -62,20 +63,9 @@ def beaches(island: Island) -> list[set[str]]:
     beach when they share at least BEACH_JOIN_MIN of border (pieces of one card that a card
     above has cut apart stay apart unless some beach joins them again).
     """
-    pieces: list[shapely.Geometry] = []
-    owner: list[str] = []
-    for p, geom in zip(island.placements, island.visible_beach, strict=True):
-        for part in shapely.get_parts(geom):
-            if part.area > 0:
-                pieces.append(part)
-                owner.append(p.card)
-    if not pieces:
-        return []
-    parts = np.array(pieces, dtype=object)
-    grown = shapely.buffer(parts, BEACH_JOIN_GROW)
-    tree = shapely.STRtree(parts)
-    a, b = tree.query(grown, predicate="intersects")
-    parent = list(range(len(pieces)))
+    joins = _joins(island)
+    parent = list(range(len(joins.keys)))
+    index = {key: i for i, key in enumerate(joins.keys)}
 
     def find(i: int) -> int:
         while parent[i] != i:
@@ -83,17 +73,100 @@ def beaches(island: Island) -> list[set[str]]:
             i = parent[i]
         return i
 
-    keep = a < b
-    a, b = a[keep], b[keep]
-    if len(a):
-        shared = shapely.area(shapely.intersection(grown[a], parts[b]))
-        for i, j, area in zip(a.tolist(), b.tolist(), shared.tolist(), strict=True):
-            if area >= BEACH_JOIN_MIN * BEACH_JOIN_GROW:
-                parent[find(i)] = find(j)
+    for a, b in joins.joined:
+        parent[find(index[a])] = find(index[b])
     groups: dict[int, set[str]] = {}
-    for i, card in enumerate(owner):
-        groups.setdefault(find(i), set()).add(card)
+    for i, (card, _) in enumerate(joins.keys):
+        groups.setdefault(find(i), set()).add(island.placements[card].card)
     return list(groups.values())
+
+
+Part = tuple[int, int]  # a beach piece: (placed card, piece of its visible beach)
+
+
+@dataclass(frozen=True, slots=True)
+class Joins:
+    """An island's beach pieces (those of some area) and the pairs of them that join.
+
+    Whether two pieces join depends on those two alone (the first in island order grown by
+    BEACH_JOIN_GROW, the other as it is), so an island made by laying one more card keeps
+    the joins between the pieces it did not cut and tests only its new pieces: ``Island``
+    hands these to the islands made from it (``beach_joins``)."""
+
+    sources: tuple[shapely.Geometry, ...]  # the visible beach of each card, as measured
+    parts: tuple[tuple[shapely.Geometry, ...], ...]  # per card: its pieces of some area
+    keys: tuple[Part, ...]  # every piece, in island order
+    joined: frozenset[tuple[Part, Part]]  # (first, second) in island order
+    grown: dict[Part, shapely.Geometry]  # the pieces grown so far
+
+
+def _joins(island: Island) -> Joins:
+    """The island's beach joins, from those of the island it was made from where it can."""
+    sources = tuple(island.visible_beach)
+    old = island.beach_joins if isinstance(island.beach_joins, Joins) else None
+    if old is not None and _same(old.sources, sources):
+        return old
+    before = old.sources if old is not None else ()
+    kept = [i < len(before) and geom is before[i] for i, geom in enumerate(sources)]
+    parts = tuple(
+        old.parts[i] if old is not None and kept[i] else _pieces(geom)
+        for i, geom in enumerate(sources)
+    )
+    keys = tuple((c, k) for c, ps in enumerate(parts) for k in range(len(ps)))
+    joined: set[tuple[Part, Part]] = set()
+    grown: dict[Part, shapely.Geometry] = {}
+    if old is not None:
+        joined = {(a, b) for a, b in old.joined if kept[a[0]] and kept[b[0]]}
+        grown = {k: g for k, g in old.grown.items() if kept[k[0]]}
+    geoms = np.array([parts[c][k] for c, k in keys], dtype=object)
+    firsts, seconds = _near_pairs(geoms, [i for i, (c, _) in enumerate(keys) if not kept[c]])
+    if firsts:
+        for i in firsts:
+            if keys[i] not in grown:
+                grown[keys[i]] = shapely.buffer(geoms[i], BEACH_JOIN_GROW)
+        a, b = np.array(firsts), np.array(seconds)
+        big = np.array([grown[keys[i]] for i in firsts], dtype=object)
+        meet = np.asarray(shapely.intersects(big, geoms[b]), dtype=bool)
+        shared = shapely.area(shapely.intersection(big[meet], geoms[b[meet]]))
+        for i, j, area in zip(a[meet].tolist(), b[meet].tolist(), shared.tolist(), strict=True):
+            if area >= BEACH_JOIN_MIN * BEACH_JOIN_GROW:
+                joined.add((keys[i], keys[j]))
+    joins = Joins(sources, parts, keys, frozenset(joined), grown)
+    island.beach_joins = joins
+    return joins
+
+
+def _same(a: tuple[shapely.Geometry, ...], b: tuple[shapely.Geometry, ...]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+
+
+def _pieces(geom: shapely.Geometry) -> tuple[shapely.Geometry, ...]:
+    return tuple(g for g in shapely.get_parts(geom) if g.area > 0)
+
+
+def _near_pairs(geoms: npt.NDArray[np.object_], fresh: list[int]) -> tuple[list[int], list[int]]:
+    """The pairs (first, second in island order) of pieces that may join and whose join is
+    not known: one of them is fresh and their boxes, one grown, meet."""
+    if not fresh or len(geoms) < 2:
+        return [], []
+    box = shapely.bounds(geoms)
+    reach = BEACH_JOIN_GROW + 1  # a grown piece lies inside its box grown by this
+    is_fresh = np.zeros(len(geoms), dtype=bool)
+    is_fresh[fresh] = True
+    firsts, seconds = [], []
+    for i in fresh:
+        near = (
+            (box[:, 0] <= box[i, 2] + reach)
+            & (box[:, 2] >= box[i, 0] - reach)
+            & (box[:, 1] <= box[i, 3] + reach)
+            & (box[:, 3] >= box[i, 1] - reach)
+        )
+        near[i] = False
+        near[: i + 1] &= ~is_fresh[: i + 1]  # a pair of fresh pieces once, from its first
+        for j in np.flatnonzero(near).tolist():
+            firsts.append(min(i, j))
+            seconds.append(max(i, j))
+    return firsts, seconds
 
 
 def is_beach_card(card_id: str) -> bool:
