@@ -23,8 +23,8 @@ ONLY_MOVE_GAP = 0.25
 #: Alone (Atua against Tahuma) the chance to win is the same for every candidate in a game
 #: clearly won or lost, so a solo decision is labelled by the points it gave up instead (of
 #: its final lead over the game's own opponent): ``SOLO_POINTS`` of them count as a whole
-#: win chance (``solo_loss``), so
-#: the thresholds above are 3, 6 and 9 points. Not yet calibrated (docs/REVIEW.md).
+#: win chance (:func:`yardstick`), so the thresholds above are 3, 6 and 9 points. Not yet
+#: calibrated (docs/REVIEW.md).
 SOLO_POINTS = 30.0
 #: Labels, best to worst; "forced" decisions had one legal action and are not judged.
 LABELS = ("only move", "good", "inaccuracy", "mistake", "blunder")
