@@ -12,9 +12,11 @@ against one below it. Hours of CPU at the default budget: see docs/REVIEW.md.
 
 A saved run can be summed up again (``--read``), and its decisions labelled another way:
 ``--points P`` counts a decision's loss as the larger of the win chance it gave up and
-the estimated final lead it gave up over ``P`` points (so that a seat far behind or far
-ahead, whose win chance hardly moves, is still judged; "only move" is then not told apart
-from good).
+the estimated final lead it gave up over ``P`` points (``Game.review_points``, so that a
+seat far behind or far ahead, whose win chance hardly moves, is still judged), and
+``--points 0`` the win chance alone. Runs saved before every candidate was kept are
+labelled again from the best candidate and the action taken ("only move" then reads as
+good).
 
     python scripts/review_calibration.py --read calibration-rapa-nui.json --points 20
 """
@@ -34,7 +36,7 @@ from vaka.core.rng import derive_seed
 from vaka.sim.match import play
 from vaka.sim.review import LABELS, Budget, review_game
 from vaka.sim.review_judge import parse_horizon
-from vaka.sim.review_labels import label, move_accuracy
+from vaka.sim.review_labels import Yardstick, label, move_accuracy
 from vaka.sim.runner import game_seed, seating
 from vaka.sim.stats import wilson_interval, win_shares
 
@@ -84,6 +86,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                         "spread": d.spread,
                         "best": [d.best.win, d.best.margin],
                         "taken": [d.chosen.win, d.chosen.margin],
+                        # every candidate, best first, to rank them another way
+                        "candidates": [[e.win, e.margin] for e in d.estimates],
+                        "taken_at": d.estimates.index(d.chosen),
                     }
                 )
         print(f"game {i + 1}/{args.games} reviewed", flush=True)
@@ -159,19 +164,26 @@ def _won(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def relabel(saved: dict[str, Any], points: float | None) -> list[dict[str, Any]]:
+def relabel(saved: dict[str, Any], points: float) -> list[dict[str, Any]]:
     """A saved run's seat-games labelled again from its decisions (see ``--points``)."""
-    by_seat: dict[tuple[int, int], list[float]] = {}
+    measure = Yardstick(points=points or None)
+    by_seat: dict[tuple[int, int], list[tuple[float, float | None]]] = {}
     for d in saved["decisions"]:
-        loss = d["loss"] if points is None else max(d["loss"], d["margin_loss"] / points)
-        by_seat.setdefault((d["game"], d["seat"]), []).append(min(1.0, max(0.0, loss)))
+        if "candidates" in d:  # every candidate kept: rank them again
+            short = measure.shortfalls([tuple(c) for c in d["candidates"]])
+            best, second = sorted(short)[:2]
+            loss, gap = short[d["taken_at"]] - best, second - best
+        else:  # an older run kept the best and the action taken only
+            parts = measure.parts(d["loss"], d["margin_loss"])
+            loss, gap = min(1.0, max(0.0, *parts)), None
+        by_seat.setdefault((d["game"], d["seat"]), []).append((loss, gap))
     rows = []
     for row in saved["rows"]:
-        losses = by_seat.get((row["game"], row["seat"]), [])
+        judged = by_seat.get((row["game"], row["seat"]), [])
         labels = dict.fromkeys(LABELS, 0)
-        for loss in losses:
-            labels[label(loss)] += 1
-        accuracy = statistics.fmean(map(move_accuracy, losses)) if losses else None
+        for loss, gap in judged:
+            labels[label(loss, gap)] += 1
+        accuracy = statistics.fmean(move_accuracy(loss) for loss, _ in judged) if judged else None
         rows.append({**row, "labels": labels, "accuracy": accuracy})
     return rows
 

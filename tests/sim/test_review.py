@@ -26,8 +26,8 @@ from vaka.sim.review import (
     review_game,
     seat_report,
 )
-from vaka.sim.review_judge import hindsight
-from vaka.sim.review_labels import SOLO_POINTS, solo_loss
+from vaka.sim.review_judge import Estimate, hindsight, loss_of, only_gap
+from vaka.sim.review_labels import SOLO_POINTS, Yardstick, yardstick
 
 SMALL = Budget(playouts=4)
 
@@ -260,6 +260,11 @@ def test_an_action_written_otherwise_in_the_record_is_still_the_action_taken() -
     assert decision.label in ("mistake", "blunder")
 
 
+def solo_loss(points: float) -> float:
+    """What giving up ``points`` of final lead costs alone, on the labels' 0-1 scale."""
+    return yardstick(None, 1).shortfalls([(1.0, points), (1.0, 0.0)])[1]
+
+
 def test_alone_a_decision_is_labelled_by_the_score_it_gave_up() -> None:
     """Against Tahuma the win chance is often the same for every candidate: the solo
     review ranks candidates by final score and labels the points given up."""
@@ -282,9 +287,45 @@ def test_alone_a_decision_is_labelled_by_the_score_it_gave_up() -> None:
         assert d.chosen is not None
         assert d.margin_loss == pytest.approx(d.estimates[0].margin - d.chosen.margin)
         assert d.loss == pytest.approx(solo_loss(d.margin_loss))
+        assert d.by_lead and d.points == SOLO_POINTS
         gap = solo_loss(margins[0] - margins[1]) if len(margins) > 1 else None
         assert d.label == label(d.loss, gap)
     other = random_record("rapa-nui", 2, 2)
     n = len(other["actions"])
     two = review_game(other, budget=Budget(playouts=1, iterations=10), only=range(n - 4, n))
     assert not any(d.solo for d in two.decisions)
+
+
+def test_a_yardstick_counts_the_larger_of_the_win_chance_and_the_lead_given_up() -> None:
+    """Far behind, every candidate leaves about no win chance: the lead given up (over the
+    game's points) still tells a blunder; where the measures disagree, the best candidate
+    is the one that stands least below the best of either."""
+    behind = [(0.01, -6.0), (0.0, -9.5), (0.012, -6.5)]
+    assert Yardstick().shortfalls(behind) == pytest.approx([0.002, 0.012, 0.0])
+    assert Yardstick(points=10).shortfalls(behind) == pytest.approx([0.002, 0.35, 0.05])
+    assert label(Yardstick().shortfalls(behind)[1]) == "good"
+    assert label(Yardstick(points=10).shortfalls(behind)[1]) == "blunder"
+    mixed = [(0.6, 1.0), (0.5, 3.0)]  # more win chance, or more lead
+    assert Yardstick(points=10).shortfalls(mixed) == pytest.approx([0.2, 0.1])
+    estimates = [Estimate("a", 0.6, 1.0), Estimate("b", 0.5, 3.0)]
+    assert loss_of(estimates, "a", Yardstick(points=10)) == pytest.approx(0.1)
+    assert loss_of(estimates, "b", Yardstick(points=10)) == 0
+    assert loss_of(estimates, "b", Yardstick()) == pytest.approx(0.1)
+    assert Yardstick(win=False, points=30).shortfalls([(1, 50), (1, 40)]) == [0, 10 / 30]
+
+
+@pytest.mark.parametrize(("game", "players"), [("raiatea", 3), ("atua", 2), ("rapa-nui", 2)])
+def test_each_games_decisions_are_measured_by_its_own_yardstick(game: str, players: int) -> None:
+    record = random_record(game, players, 4)
+    n = len(record["actions"])
+    review = review_game(record, budget=Budget(playouts=2, iterations=10), only=range(n - 3, n))
+    judged = [d for d in review.decisions if not d.forced]
+    assert judged
+    points = load(game).review_points
+    assert (points is None) == (game == "rapa-nui")
+    for d in judged:
+        assert d.points == points
+        assert d.loss == pytest.approx(loss_of(d.estimates, d.taken, yardstick(points, players)))
+        assert d.label == label(d.loss, only_gap(d.estimates, yardstick(points, players)))
+        assert d.chosen is not None and d.best is not None
+        assert d.by_lead == (points is not None and d.loss > d.best.win - d.chosen.win)

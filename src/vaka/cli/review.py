@@ -27,7 +27,7 @@ from vaka.sim.review import (
     turning_decisions,
 )
 from vaka.sim.review_judge import parse_horizon
-from vaka.sim.review_labels import SOLO_POINTS
+from vaka.sim.review_words import given_up
 
 DEFAULT = Budget()
 STYLES = {"only move": "blue", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "red"}
@@ -84,8 +84,10 @@ def command(
     cards, the medium bot playing on for every seat for a few steps (to the
     end near the end of the game), where the game's value estimate judges
     the position; the loss is the win chance given up against the best. A
-    seat far behind or far ahead gives up little win chance whatever it does:
-    the final margins of the candidates still show what each would cost.
+    seat far behind or far ahead gives up little win chance whatever it does,
+    so in Raiatea and Atua the estimated final lead given up counts as well
+    (alone, only the lead counts); in Rapa Nui the candidates' final margins
+    still show what each would cost.
 
     Example: vaka review game.json --seat 0 --jobs 2 --html review.html
     """
@@ -203,9 +205,7 @@ def show(review: Review, elapsed: float) -> None:
             str(d.seat),
             escape(said(d, d.taken)),
             f"[{style}]{d.label}[/{style}]",
-            f"{d.margin_loss:.1f} pts ± {d.spread * SOLO_POINTS:.1f}"
-            if solo
-            else f"{d.loss:.0%} ± {d.spread:.0%}",
+            given_up(d, "pts"),
             escape(said(d, best.action)),
             f"{chosen.margin:.1f} → {best.margin:.1f}"
             if solo

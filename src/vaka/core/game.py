@@ -41,6 +41,10 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[Mapping[str, Option]] = {}
+    #: In a review, how many points of estimated final lead given up count as much as a
+    #: whole win chance given up (the larger of the two labels a decision); None: win
+    #: chance alone, where the game's lead estimates are too unsteady (docs/REVIEW.md).
+    review_points: ClassVar[float | None] = None
 
     def new_state(self, players: int, seed: int = 0, **options: Any) -> State:
         """A fresh game for ``players`` seats, its randomness fixed by ``seed``."""

@@ -238,9 +238,13 @@ class ReviewedDecision(BaseModel):
     words: dict[str, str]
     legal: int
     label: Literal["only move", "good", "inaccuracy", "mistake", "blunder", "forced"]
-    loss: float  # win chance given up against the best candidate, 0-1
-    margin_loss: float
+    #: given up against the best candidate, 0-1: win chance, or (``by_lead``) final lead
+    #: over ``points`` where that is more (docs/REVIEW.md, "Labels")
+    loss: float
+    margin_loss: float  # final lead given up, in points
     spread: float  # standard error of the loss
+    by_lead: bool = False
+    points: float | None = None  # null: the win chance alone counts in this game
     candidates: list[ReviewCandidate]
 
 

@@ -237,6 +237,8 @@ def wire(review: Review) -> GameReview:
                 loss=d.loss,
                 margin_loss=d.margin_loss,
                 spread=d.spread,
+                by_lead=d.by_lead,
+                points=d.points,
                 candidates=[
                     ReviewCandidate(action=e.action, win=e.win, margin=e.margin)
                     for e in d.estimates

@@ -29,7 +29,7 @@ from vaka.core.record import replay
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
-from vaka.sim.review_judge import Budget, Estimate, hindsight, judge, loss_of
+from vaka.sim.review_judge import Budget, Estimate, hindsight, judge, loss_of, only_gap
 from vaka.sim.review_labels import (
     BLUNDER,
     FORCED,
@@ -40,6 +40,7 @@ from vaka.sim.review_labels import (
     ONLY_MOVE_GAP,
     label,
     move_accuracy,
+    yardstick,
 )
 from vaka.sim.review_words import describe, said, tell, turning_decisions, turning_points
 
@@ -86,15 +87,21 @@ class Decision:
     #: candidates, best first (empty when forced)
     estimates: tuple[Estimate, ...] = ()
     label: str = FORCED
-    loss: float = 0.0  # win chance given up against the best candidate
+    #: what was given up against the best candidate, 0-1: win chance, or estimated final
+    #: lead over ``points`` where that is more (``by_lead``; vaka.sim.review_labels)
+    loss: float = 0.0
     margin_loss: float = 0.0  # final lead given up against the best candidate
     spread: float = 0.0  # standard error of the loss over the playouts
     #: with the full information (the true cards and future), the same candidates in the
     #: same order; only when asked for, and never used for the label
     hindsight: tuple[Estimate, ...] = ()
-    #: a game alone: ``loss`` counts the final lead over the game's own opponent given up
-    #: (``solo_loss``), not a win chance
+    #: a game alone: ``loss`` counts the final lead over the game's own opponent given up,
+    #: not a win chance
     solo: bool = False
+    #: the points of final lead that count as a whole win chance (None: win chance only),
+    #: and whether the lead given up made the loss
+    points: float | None = None
+    by_lead: bool = False
     #: in the game's own words (:mod:`vaka.sim.review_words`): when ("turn 14"; "" where
     #: the game names no moment), each action judged as players say it, what the game
     #: reported right after the action taken, and another seat that took the best
@@ -170,7 +177,8 @@ def review_decision(
         told = tell(record, index, state, taken, [], None)
         return Decision(index, seat, text, 1, moment=told.moment, words=told.words)
     solo = state.players == 1
-    estimates, spread = judge(obs, taken, budget, seed, solo)
+    measure = yardstick(state.game.review_points, state.players)
+    estimates, spread = judge(obs, taken, budget, seed, measure)
     known = (
         hindsight(state, seat, [e.action for e in estimates], budget.playouts, seed, budget.horizon)
         if full
@@ -178,8 +186,8 @@ def review_decision(
     )
     chosen = next(e for e in estimates if e.action == str(taken))
     best = estimates[0]
-    gap = loss_of([best, estimates[1]], estimates[1].action, solo) if len(estimates) > 1 else None
-    loss = loss_of(estimates, text, solo)
+    gap = only_gap(estimates, measure)
+    loss = loss_of(estimates, text, measure)
     told = tell(record, index, state, taken, [e.action for e in estimates], best.action)
     return Decision(
         index,
@@ -193,6 +201,8 @@ def review_decision(
         spread,
         tuple(known) if full else (),
         solo,
+        measure.points,
+        measure.points is not None and (not measure.win or loss > best.win - chosen.win),
         told.moment,
         told.words,
         told.outcome,

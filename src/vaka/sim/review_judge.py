@@ -41,7 +41,7 @@ from vaka.core.game import Action
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
 from vaka.sim.match import apply_decided, decide_together
-from vaka.sim.review_labels import INACCURACY, SOLO_POINTS, solo_loss
+from vaka.sim.review_labels import INACCURACY, WIN, Yardstick
 
 #: How many deals may be refused (a candidate illegal in them) per playout wanted.
 MAX_REDEALS = 4
@@ -183,32 +183,40 @@ def _bots(game_id: str, players: int, seed: int) -> list[Agent]:
 
 
 def judge(
-    obs: Observation, taken: Action, budget: Budget, seed: int, solo: bool = False
+    obs: Observation, taken: Action, budget: Budget, seed: int, yardstick: Yardstick = WIN
 ) -> tuple[list[Estimate], float]:
-    """Every candidate of one decision measured from ``obs`` alone, best first, and the
-    standard error of the loss of ``taken`` (see the module's docstring). ``solo``: a
-    game alone, where candidates are ranked by the final lead over the game's own
-    opponent and the loss is :func:`~vaka.sim.review_labels.solo_loss` of the points
-    given up."""
+    """Every candidate of one decision measured from ``obs`` alone, best first by what
+    ``yardstick`` counts (by default the win chance alone), and the standard error of the
+    loss of ``taken`` (see the module's docstring)."""
     if taken not in obs.legal_actions:
         raise IllegalAction(f"{taken} was not a legal action of seat {obs.seat} here")
     candidates = _candidates(obs, taken, budget, seed)
     horizon = _horizon(obs, candidates, budget, seed)
     results: list[list[tuple[float, float]]] = [[] for _ in candidates]
     tried = _play_deals(obs, candidates, results, budget.playouts, 0, seed, horizon)
-    estimates, spread = _summary(candidates, results, taken, solo)
-    if budget.confirm and loss_of(estimates, str(taken), solo) >= INACCURACY:
+    estimates, spread = _summary(candidates, results, taken, yardstick)
+    if budget.confirm and loss_of(estimates, str(taken), yardstick) >= INACCURACY:
         _play_deals(obs, candidates, results, 2 * budget.playouts, tried, seed, horizon)
-        estimates, spread = _summary(candidates, results, taken, solo)
+        estimates, spread = _summary(candidates, results, taken, yardstick)
     return estimates, spread
 
 
-def loss_of(estimates: Sequence[Estimate], taken: str, solo: bool = False) -> float:
-    """What ``taken`` gave up against the best of ``estimates`` (best first): win chance,
-    or alone the score as :func:`~vaka.sim.review_labels.solo_loss` counts it."""
-    best = estimates[0]
-    chosen = next(e for e in estimates if e.action == taken)
-    return solo_loss(best.margin - chosen.margin) if solo else best.win - chosen.win
+def losses(estimates: Sequence[Estimate], yardstick: Yardstick) -> list[float]:
+    """What each of ``estimates`` gave up against the best of them, 0-1, as ``yardstick``
+    counts it: how much further it stands below the best on either measure than the best
+    candidate does (0 for the best)."""
+    short = yardstick.shortfalls([(e.win, e.margin) for e in estimates])
+    return [s - min(short) for s in short]
+
+
+def loss_of(estimates: Sequence[Estimate], taken: str, yardstick: Yardstick = WIN) -> float:
+    """What ``taken`` gave up against the best of ``estimates`` (:func:`losses`)."""
+    return losses(estimates, yardstick)[[e.action for e in estimates].index(taken)]
+
+
+def only_gap(estimates: Sequence[Estimate], yardstick: Yardstick = WIN) -> float | None:
+    """How far the best candidate stood above every other (None: it was alone)."""
+    return sorted(losses(estimates, yardstick))[1] if len(estimates) > 1 else None
 
 
 def _play_deals(
@@ -246,27 +254,28 @@ def _summary(
     candidates: Sequence[Action],
     results: list[list[tuple[float, float]]],
     taken: Action,
-    solo: bool = False,
+    yardstick: Yardstick,
 ) -> tuple[list[Estimate], float]:
-    """The candidates' estimates, best first (alone: by score), and the standard error of
-    the loss."""
+    """The candidates' estimates, best first (the least shortfall, then the higher win
+    chance and lead), and the standard error of the loss: over the deals, of the measure
+    that makes the action taken's shortfall."""
     estimates = [
         Estimate(str(a), sum(w for w, _ in r) / len(r), sum(m for _, m in r) / len(r))
         for a, r in zip(candidates, results, strict=True)
     ]
-
-    def rank(i: int) -> tuple[float, float]:
-        e = estimates[i]
-        return (-e.margin, -e.win) if solo else (-e.win, -e.margin)
-
-    order = sorted(range(len(candidates)), key=rank)
+    short = yardstick.shortfalls([(e.win, e.margin) for e in estimates])
+    order = sorted(
+        range(len(candidates)), key=lambda i: (short[i], -estimates[i].win, -estimates[i].margin)
+    )
     best, mine = order[0], candidates.index(taken)
-    if solo:
-        diffs = [
-            (b[1] - t[1]) / SOLO_POINTS for b, t in zip(results[best], results[mine], strict=True)
-        ]
-    else:
-        diffs = [b[0] - t[0] for b, t in zip(results[best], results[mine], strict=True)]
+    top_win = max(e.win for e in estimates)
+    top_lead = max(e.margin for e in estimates)
+    parts = yardstick.parts(top_win - estimates[mine].win, top_lead - estimates[mine].margin)
+    part = parts.index(max(parts))  # the measure that made the shortfall
+    diffs = [
+        yardstick.parts(b[0] - t[0], b[1] - t[1])[part]
+        for b, t in zip(results[best], results[mine], strict=True)
+    ]
     return [estimates[i] for i in order], _standard_error(diffs)
 
 

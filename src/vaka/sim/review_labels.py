@@ -1,12 +1,15 @@
-"""The review's labels and accuracy, from the win chance a decision gave up (0-1).
+"""The review's labels and accuracy, from what a decision gave up (0-1): win chance, and
+in some games also estimated final lead (:class:`Yardstick`).
 
-The thresholds are lichess-like and written down in docs/REVIEW.md; they are to be set
-from the calibration described there.
+The thresholds are lichess-like and written down in docs/REVIEW.md with the calibration
+that set the games' yardsticks.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 #: Win-chance loss (0-1) from which a decision is an inaccuracy, a mistake, a blunder.
 #: lichess uses drops of 5, 10 and 15 points of its win percentage; playout estimates are
@@ -20,14 +23,54 @@ ONLY_MOVE_GAP = 0.25
 #: Alone (Atua against Tahuma) the chance to win is the same for every candidate in a game
 #: clearly won or lost, so a solo decision is labelled by the points it gave up instead (of
 #: its final lead over the game's own opponent): ``SOLO_POINTS`` of them count as a whole
-#: win chance (``solo_loss``), so
-#: the thresholds above are 3, 6 and 9 points. Not yet calibrated (docs/REVIEW.md).
+#: win chance (:func:`yardstick`), so the thresholds above are 3, 6 and 9 points. Not yet
+#: calibrated (docs/REVIEW.md).
 SOLO_POINTS = 30.0
 #: Labels, best to worst; "forced" decisions had one legal action and are not judged.
 LABELS = ("only move", "good", "inaccuracy", "mistake", "blunder")
 FORCED = "forced"
 #: The labels a summary points out (a graph marks them).
 MARKED = ("only move", "inaccuracy", "mistake", "blunder")
+
+
+@dataclass(frozen=True)
+class Yardstick:
+    """What a decision gives up, in one game: win chance (``win``), estimated final lead
+    of which ``points`` count as a whole win chance (``points``), or the larger of the two.
+
+    Win chance alone cannot see a seat far behind or far ahead: every candidate leaves it
+    near 0 or 1. Where the game's lead estimates are steady enough, the lead given up
+    still shows its errors (docs/REVIEW.md, "Calibration")."""
+
+    win: bool = True
+    points: float | None = None
+
+    def shortfalls(self, measured: Sequence[tuple[float, float]]) -> list[float]:
+        """How far each candidate, as (win chance, final lead), stands below the best of
+        them on either measure, 0-1; the best candidate is the one with the least."""
+        top_win = max(w for w, _ in measured)
+        top_lead = max(m for _, m in measured)
+        return [min(1.0, max(self.parts(top_win - w, top_lead - m))) for w, m in measured]
+
+    def parts(self, win: float, lead: float) -> list[float]:
+        """A difference in win chance and in final lead, each on the 0-1 scale (the
+        measures this yardstick counts)."""
+        parts = [win] if self.win else []
+        if self.points is not None:
+            parts.append(lead / self.points)
+        return parts
+
+
+#: The win chance alone.
+WIN = Yardstick()
+
+
+def yardstick(review_points: float | None, players: int) -> Yardstick:
+    """The yardstick of a game (``Game.review_points``) at ``players``: alone the final
+    lead over the game's own opponent only (``SOLO_POINTS``)."""
+    if players == 1:
+        return Yardstick(win=False, points=SOLO_POINTS)
+    return Yardstick(points=review_points)
 
 
 def label(loss: float, gap: float | None = None) -> str:
@@ -49,8 +92,3 @@ def move_accuracy(loss: float) -> float:
     up nothing scores 100, a drop of 10 points about 64, of 30 points about 24."""
     drop = max(0.0, loss) * 100
     return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * drop) - 3.1669))
-
-
-def solo_loss(points: float) -> float:
-    """A solo decision's loss (0-1) from the points of final lead it gave up."""
-    return min(1.0, max(0.0, points / SOLO_POINTS))

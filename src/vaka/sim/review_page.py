@@ -13,6 +13,7 @@ from typing import Any
 
 from vaka.core.record import replay
 from vaka.core.registry import load
+from vaka.core.words import counted
 from vaka.sim.review import (
     BLUNDER,
     FORCED,
@@ -27,6 +28,7 @@ from vaka.sim.review import (
     turning_decisions,
 )
 from vaka.sim.review_labels import SOLO_POINTS
+from vaka.sim.review_words import given_up
 
 #: Marker colours of the labels in the graph and the move list.
 COLOURS = {
@@ -85,13 +87,6 @@ def graph_png(review: Review, seat: int) -> bytes:
     return out.getvalue()
 
 
-def _loss(d: Decision) -> str:
-    """What a decision gave up: win chance, or alone points of final lead."""
-    if d.solo:
-        return f"{d.margin_loss:.1f} points ± {d.spread * SOLO_POINTS:.1f}"
-    return f"{d.loss:.0%} ± {d.spread:.0%}"
-
-
 def _picture(record: dict[str, Any], decision: Decision) -> str:
     """The reviewed seat's view just before the decision, as the game draws it: its SVG
     pictures where it has them (Atua), else its terminal picture."""
@@ -140,7 +135,7 @@ def _row(
         str(seat),
         _act(d, d.taken),
         f'<b style="color:{colour}">{_e(d.label)}</b>',
-        "" if d.forced else f'<span class="cand">{_loss(d)}</span>',
+        "" if d.forced else f'<span class="cand">{given_up(d)}</span>',
         "" if best is None or d.loss <= 0 else _act(d, best.action),
         _candidates(d),
         *([_known(d)] if full else []),
@@ -179,15 +174,7 @@ def page(review: Review, record: dict[str, Any], title: str | None = None) -> st
     )
     known = "<th>knowing every card (not part of the review)</th>" if full else ""
     full_note = _FULL if full else ""
-    solo_note = (
-        f" Alone, the best candidate is the one with the highest final lead over the game's"
-        f" own opponent (your score less Tahuma's), and the loss is the lead given up over"
-        f" {SOLO_POINTS:g} points: an inaccuracy from"
-        f" {INACCURACY * SOLO_POINTS:g} points, a mistake from {MISTAKE * SOLO_POINTS:g}, a"
-        f" blunder from {BLUNDER * SOLO_POINTS:g}."
-        if review.players == 1
-        else ""
-    )
+    measure_note = _measure_note(review)
     turning = (
         "".join(
             f'<li><a href="#m{d.index + 1}">#{d.index + 1}</a> {_e(describe(d))}</li>'
@@ -213,10 +200,8 @@ searched over deals of the cards it could not see; never from the cards that cam
 The win chance is the share of those deals won when the medium bot plays every seat on;
 the loss is the win chance given up against the best candidate. Labels: inaccuracy from
 {INACCURACY:.0%}, mistake from {MISTAKE:.0%}, blunder from {BLUNDER:.0%}; "only move"
-where the action taken stood {ONLY_MOVE_GAP:.0%} or more above every other. A seat whose
-game is already decided, far behind or far ahead, gives up almost no win chance whatever it
-does, so its moves read as good: the final margins beside the candidates still show what
-each would cost.{solo_note}</p>
+where the action taken stood {ONLY_MOVE_GAP:.0%} or more above every other.
+{measure_note}</p>
 {full_note}
 <h2>Turning points</h2><ul>{turning}</ul>
 <h2>Win chance</h2>{"".join(seats)}
@@ -226,6 +211,35 @@ each would cost.{solo_note}</p>
 <tbody>{rows}</tbody></table>
 </body></html>
 """
+
+
+def _measure_note(review: Review) -> str:
+    """How this game's decisions are measured, beyond the win chance (docs/REVIEW.md)."""
+    if review.players == 1:
+        return (
+            "Alone, the best candidate is the one with the highest final lead over the game's"
+            " own opponent (your score less Tahuma's), and the loss is the lead given up over"
+            f" {_thresholds(SOLO_POINTS)}."
+        )
+    points = load(review.game).review_points
+    if points is None:
+        return (
+            "A seat whose game is already decided, far behind or far ahead, gives up almost"
+            " no win chance whatever it does, so its moves read as good: the final margins"
+            " beside the candidates still show what each would cost."
+        )
+    return (
+        "A seat far behind or far ahead gives up almost no win chance whatever it does, so"
+        " the estimated final lead given up counts as well, the larger of the two making the"
+        f" label: the lead over {_thresholds(points)}."
+    )
+
+
+def _thresholds(points: float) -> str:
+    return (
+        f"{points:g} points: an inaccuracy from {counted(f'{INACCURACY * points:g}', 'point')},"
+        f" a mistake from {MISTAKE * points:g}, a blunder from {BLUNDER * points:g}"
+    )
 
 
 _FULL = """

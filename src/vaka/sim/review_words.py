@@ -96,6 +96,15 @@ def turning_points(review: Review, limit: int = 3) -> list[str]:
     return [describe(d) for d in turning_decisions(review, limit)]
 
 
+def given_up(decision: Decision, points: str = "points") -> str:
+    """What a decision gave up, as people read it, ± its standard error: the final lead in
+    ``points`` where that made the loss (alone, always), else the win chance."""
+    d = decision
+    if d.by_lead and d.points is not None:
+        return f"{d.margin_loss:.1f} {points} ± {d.spread * d.points:.1f}"
+    return f"{d.loss:.0%} ± {d.spread:.0%}"
+
+
 def _more(points: float) -> str:
     """The final lead given up, as the review's margins estimate it."""
     if points >= 0.05:

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  byStep, chosen, graph, progressText, said, verdict,
+  byStep, chosen, givenUp, graph, progressText, said, verdict,
 } from "../../../src/vaka/web/static/review-logic.js";
 
 const cand = (action, win) => ({ action, win, margin: 0 });
@@ -83,4 +83,14 @@ test("alone, the verdict and the graph speak of the final lead, not a win chance
   assert.equal(g.taken, "14,4 34,66");
   assert.deepEqual(g.ticks.map((t) => t.text), ["40", "45", "50"]);
   assert.deepEqual(g.marks.map((m) => [m.step, m.cy]), [[3, 66]]);
+});
+
+test("where the final lead given up made the loss, the list and verdict say points", () => {
+  const behind = { index: 3, seat: 1, taken: "b", label: "mistake", loss: 0.25, spread: 0.02,
+    margin_loss: 2.5, by_lead: true, points: 10,
+    candidates: [{ action: "a", win: 0.02, margin: -6 }, { action: "b", win: 0.01, margin: -8.5 }] };
+  assert.equal(givenUp(behind), "2.5 points");
+  assert.equal(verdict(behind),
+    "mistake: gave up 2.5 points of final lead; a was worth -6.0 against -8.5");
+  assert.equal(givenUp(review.decisions[2]), "40%"); // the win chance made that one
 });

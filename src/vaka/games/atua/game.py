@@ -25,6 +25,9 @@ class Atua(Game):
     name = "Atua"
     min_players = 1
     max_players = 6
+    #: A review calls 2 points of estimated final lead given up an inaccuracy
+    #: (docs/REVIEW.md, "Calibration").
+    review_points = 20.0
     options: ClassVar[Mapping[str, Option]] = {
         "level": Option(
             default="medium",

@@ -25,8 +25,15 @@ export function said(d, action) {
   return (d.words && d.words[action]) || action;
 }
 
+// What a decision gave up, as its label counts it: points of final lead where those made
+// the loss (alone, always), else win chance.
+export function givenUp(d) {
+  return d.by_lead && d.points ? `${d.margin_loss.toFixed(1)} points` : pct(d.loss);
+}
+
 // One decision in words, as shown beside its move. Alone (solo) a decision is judged by
-// the final lead over the game's own opponent it gave up, not by a win chance.
+// the final lead over the game's own opponent it gave up, not by a win chance; in some
+// games by the final lead where that gave up more (d.by_lead).
 export function verdict(d, solo = false) {
   if (d.label === "forced") return "forced: the only legal action";
   const mine = chosen(d);
@@ -35,7 +42,7 @@ export function verdict(d, solo = false) {
   if (!mine || !best || best.action === d.taken || d.loss <= 0) {
     return `${d.label}: the best found here (${worth(mine || best)})`;
   }
-  if (solo) {
+  if (solo || d.by_lead) {
     return `${d.label}: gave up ${d.margin_loss.toFixed(1)} points of final lead; ` +
       `${said(d, best.action)} was worth ${best.margin.toFixed(1)} ` +
       `against ${mine.margin.toFixed(1)}`;

@@ -6,7 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 import { seatColour } from "./colors.js";
 import { html } from "./html.js";
 import { api } from "./net.js";
-import { graph, MARKED, pct, progressText, said, verdict } from "./review-logic.js";
+import { givenUp, graph, MARKED, progressText, said, verdict } from "./review-logic.js";
 
 const POLL_MS = 1000;
 
@@ -90,8 +90,7 @@ function Shown({ review, table, step, goTo }) {
           onClick=${() => goTo(d.index + 1, d.seat)}>
           <span class="move-no">#${d.index + 1}</span>
           ${` Seat ${d.seat}: ${said(d, d.taken)} `}
-          <${Label} label=${d.label} />${review.players === 1
-            ? ` −${d.margin_loss.toFixed(1)} points` : ` −${pct(d.loss)}`}</button></li>`)}</ol>`}`;
+          <${Label} label=${d.label} />${` −${givenUp(d)}`}</button></li>`)}</ol>`}`;
 }
 
 function Graph({ review, seat, table, step, goTo }) {
