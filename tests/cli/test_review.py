@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from tests.cli.process import vaka
-from tests.sim.test_review import PLANT_AT, PLANT_BAD, PLANT_SEAT, planted
+from tests.sim.test_review import PLANT_AT, PLANT_BAD, PLANT_SEAT, planted, random_record
 from vaka.core.record import record_text, replay, save_record
 from vaka.sim.review import Budget, review_game
 
@@ -124,3 +124,17 @@ def test_review_horizon_is_the_budgets(tmp_path: Path) -> None:
         assert json.loads(done.stdout)["budget"]["horizon"] == horizon
     done = vaka(*args)
     assert json.loads(done.stdout)["budget"]["horizon"] == Budget().horizon
+
+
+def test_a_solo_review_speaks_of_one_player_and_of_points(tmp_path: Path) -> None:
+    record = random_record("atua", 1, 2)
+    path = tmp_path / "solo.json"
+    path.write_text(record_text(record), encoding="utf-8")
+    page = tmp_path / "solo.html"
+    n = len(record["actions"])
+    args = ("--from", str(n - 2), "--budget", "1", "--iterations", "10", "--html", str(page))
+    result = vaka("review", str(path), *args, columns=80)
+    assert result.returncode == 0, result.stderr
+    words = " ".join(result.stdout.split())
+    assert "Atua, 1 player, seed 2:" in words and "1 players" not in words
+    assert "<title>Review: Atua, 1 player, seed 2</title>" in page.read_text(encoding="utf-8")

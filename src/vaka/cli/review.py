@@ -16,6 +16,7 @@ from vaka.cli.common import console, errors, friendly_errors, progress
 from vaka.core.errors import VakaError
 from vaka.core.record import load_record, replay
 from vaka.core.registry import load
+from vaka.core.words import counted
 from vaka.sim.review import (
     MARKED,
     Budget,
@@ -146,7 +147,8 @@ def show(review: Review, elapsed: float) -> None:
     horizon = review.budget.horizon
     reach = "to the end" if horizon is None else f"{horizon} steps"
     console.print(
-        f"[bold]{escape(name)}[/bold], {review.players} players, seed {review.record_seed}: "
+        f"[bold]{escape(name)}[/bold], {counted(review.players, 'player')}, "
+        f"seed {review.record_seed}: "
         f"{len(review.decisions)} decisions reviewed ({forced} forced) in {elapsed:.1f} s "
         f"({review.budget.playouts} playouts of {reach} per candidate, review seed "
         f"{review.seed})."

@@ -154,7 +154,8 @@ def _row(
 def page(review: Review, record: dict[str, Any], title: str | None = None) -> str:
     """The HTML of a review page (self-contained: the graphs are inline PNGs)."""
     game = load(review.game)
-    heading = title or f"Review: {game.name}, {review.players} players, seed {review.record_seed}"
+    players = counted(review.players, "player")
+    heading = title or f"Review: {game.name}, {players}, seed {review.record_seed}"
     seats = []
     for report in review.seat_reports():
         png = base64.b64encode(graph_png(review, report.seat)).decode("ascii")
