@@ -285,3 +285,38 @@ def test_a_whole_game_by_pointing_and_dragging_on_the_board(web: Server, page: W
     p.get_by_role("button", name="last").click()
     p.wait_for_function("document.querySelectorAll('.atua-other svg .laid').length > 10")
     assert p.locator(".atua-other").count() == 2
+
+
+# Mounts the real island component in the page (the lobby's import map), holding a card
+# whose only legal action is to set it aside, and records what it sends.
+MOUNT_SET_ASIDE = """
+async () => {
+  const { h, render } = await import("preact");
+  const { MyIsland } = await import("/static/games/atuaplace.js");
+  const faces = await (await fetch("/api/games/atua/components")).json();
+  const root = document.createElement("div");
+  root.id = "mounted";
+  document.body.append(root);
+  window.__acted = [];
+  render(h(MyIsland, {
+    faces, seat: { seat: 0, village: "v1", placements: [] }, holding: "c12",
+    legal: [{ action: "set aside" }], act: (a) => window.__acted.push(a),
+    check: () => {}, onChecked: () => {}, label: "your island",
+  }), root);
+}
+"""
+
+
+def test_a_card_that_fits_nowhere_is_set_aside_from_the_board(web: Server, page: Watched) -> None:
+    """With no place for the held card, "set aside" is the only action: the board offers it
+    (it was shown only among the tools for laying a card, which a card that fits nowhere
+    never opens)."""
+    p = page.page
+    p.goto(web.url + "/")
+    p.evaluate(MOUNT_SET_ASIDE)
+    button = p.locator('#mounted [data-action="set aside"]')
+    button.wait_for()
+    assert "fits nowhere" in p.locator("#mounted").inner_text()
+    assert p.locator("#mounted .lay").count() == 0  # nothing to lay
+    button.click()
+    assert p.evaluate("window.__acted") == ["set aside"]

@@ -250,13 +250,16 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
       <button class=${ghosts ? "on" : ""} aria-pressed=${ghosts} onClick=${() => setGhosts(!ghosts)}
         title="G: show the numbered candidates">Candidates</button>
       <button class="lay" onClick=${lay} disabled=${state !== "legal"} title="Enter">Lay</button>
-      ${canSetAside && html`<button data-action="set aside" onClick=${() => act("set aside")}>
-        Set aside</button>`}
       <span class="zoom">
         <button onClick=${() => zoom(0.8)} aria-label="zoom out">−</button>
         <button onClick=${() => zoom(1.25)} aria-label="zoom in">+</button>
         <button onClick=${() => fit()} aria-label="fit the island">Fit</button>
       </span>
+    </div>`}
+    ${canSetAside && html`<div class="atua-tools" role="toolbar"
+        aria-label="a card that fits nowhere">
+      <span>${holding} fits nowhere on your island: it is set aside, out of the game.</span>
+      <button data-action="set aside" onClick=${() => act("set aside")}>Set it aside</button>
     </div>`}
     <svg ref=${svg} class="atua-island" viewBox=${vb.join(" ")} role="img"
       aria-label=${`${label}${pose ? `; the card ${pose.card} to lay` : ""}`}
