@@ -11,7 +11,7 @@ import pytest
 from vaka.games.atua import candidates as C
 from vaka.games.atua import geometry as g
 from vaka.games.atua.cards import CARDS, ISLAND_IDS, VILLAGE_IDS
-from vaka.games.atua.params import CANDIDATE_LIMIT
+from vaka.games.atua.params import CANDIDATE_ANGLES, CANDIDATE_LIMIT
 
 
 def grown(seed: int, cards: int = 6) -> tuple[g.Island, list[str]]:
@@ -104,3 +104,21 @@ def test_an_island_keeps_a_bounded_number_of_islands_made_from_it() -> None:
     assert len(made) > g.CHILDREN_KEPT  # enough to overflow
     assert len(isl._children) == g.CHILDREN_KEPT
     assert isl.with_card(made[-1].placements[-1]) is made[-1]  # the latest are kept
+
+
+def test_raw_candidates_are_found_once_for_every_card_of_a_size() -> None:
+    """Every island card has the same size, so every card shares one set of raw
+    placements (read-only); a new card laid finds them anew."""
+    isl, deck = grown(6)
+
+    def fresh(card: str) -> list[np.ndarray]:
+        return list(C._raw_candidates(isl, CARDS[card], CANDIDATE_ANGLES))
+
+    first = C.raw_candidates(isl, CARDS[deck[0]])
+    assert all(not a.flags.writeable for a in first)
+    assert C.raw_candidates(isl, CARDS[deck[1]]) is first
+    assert all(map(np.array_equal, first, fresh(deck[1])))
+    isl.place(C.candidates(isl, deck[0])[0])
+    again = C.raw_candidates(isl, CARDS[deck[1]])
+    assert again is not first
+    assert all(map(np.array_equal, again, fresh(deck[2])))

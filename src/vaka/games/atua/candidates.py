@@ -24,7 +24,18 @@ def raw_candidates(
 ) -> tuple[Ints, Ints, Ints]:
     """Placements that put one coverable visible symbol well inside the card, at one of
     eight spots (corners and mid-sides of the card), at each angle: (x, y, angle) arrays,
-    in a fixed order, without repeats."""
+    in a fixed order, without repeats (read-only). They depend on the card's size alone,
+    and every island card has the same: an island finds them once for all its cards."""
+    key = (card.width, card.height, tuple(angles))
+    found = island._raw.get(key)
+    if found is None:
+        found = island._raw[key] = _raw_candidates(island, card, angles)
+        for a in found:
+            a.setflags(write=False)
+    return found
+
+
+def _raw_candidates(island: Island, card: Card, angles: Sequence[int]) -> tuple[Ints, Ints, Ints]:
     targets = island._coverable
     if not len(targets):
         empty = np.zeros(0, dtype=np.int64)

@@ -166,6 +166,7 @@ class Island:
         # once a game holds it (a new card makes a new island), so asking again, as clones,
         # guesses and bots do, costs a lookup
         self._searches: dict[tuple[str, tuple[int, ...]], _Search] = {}
+        self._raw: dict[tuple[int, int, tuple[int, ...]], tuple[Ints, Ints, Ints]] = {}
         # the islands made from this one by laying one more card (see ``with_card``)
         self._children: dict[Placement, Island] = {}
         self.visible_beach: list[BaseGeometry] = []  # per placed card
@@ -235,7 +236,7 @@ class Island:
         twin.pieces = {t: list(v) for t, v in self.pieces.items()}
         twin._visible = dict(self._visible)
         twin._edges = dict(self._edges)
-        twin._searches = {}
+        twin._searches, twin._raw = {}, {}
         twin._children = {}
         twin.visible_beach = list(self.visible_beach)
         twin.symbols = list(self.symbols)
@@ -297,7 +298,7 @@ class Island:
         self._visible = {}
         self._edges = {}
         self._kernel = None
-        self._searches = {}
+        self._searches, self._raw = {}, {}
         self._children = {}
         self.placements.append(p)
         self.outlines.append(outline)
