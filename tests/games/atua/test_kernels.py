@@ -34,16 +34,17 @@ def kernel_lengths(coords: np.ndarray, edges: Edges) -> tuple[list[float], list[
     got = [
         _length_on(
             *map(float, (a[0], a[1], b[0], b[1])),
-            edges.bounds,
+            edges.bounds[None],
             edges.x0,
             edges.y0,
             edges.x1,
             edges.y1,
-            edges.start,
-            edges.count,
+            edges.start[None],
+            edges.count[None],
             ts,
-            np.arange(len(edges.count)),
+            np.arange(len(edges.count))[None],
             len(edges.count),
+            0,
         )
         for a, b in coords
     ]
