@@ -179,6 +179,8 @@ def _covers(
                 any_full = True
             else:
                 return ILLEGAL
+        elif au - hw > need[i] + 1.0 or av - hh > need[i] + 1.0:
+            continue  # clear by more than a unit along one axis: hypot can only agree
         else:
             away = math.hypot(max(au - hw, 0.0), max(av - hh, 0.0))
             if abs(away - need[i]) <= UNSURE:
