@@ -67,7 +67,7 @@ elif what == "candidates":
     while time.perf_counter() < deadline:
         for card in cards:
             fresh = island.copy()
-            for name in ("_edges", "_visible", "_searches", "_cover", "_kernel"):
+            for name in ("_edges", "_visible", "_searches", "_raw", "_cover", "_kernel"):
                 if hasattr(fresh, name):
                     setattr(fresh, name, {} if name != "_kernel" else None)
             began = time.process_time()

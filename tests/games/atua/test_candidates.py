@@ -11,7 +11,7 @@ import pytest
 from vaka.games.atua import candidates as C
 from vaka.games.atua import geometry as g
 from vaka.games.atua.cards import CARDS, ISLAND_IDS, VILLAGE_IDS
-from vaka.games.atua.params import CANDIDATE_LIMIT
+from vaka.games.atua.params import CANDIDATE_ANGLES, CANDIDATE_LIMIT
 
 
 def grown(seed: int, cards: int = 6) -> tuple[g.Island, list[str]]:
@@ -104,3 +104,34 @@ def test_an_island_keeps_a_bounded_number_of_islands_made_from_it() -> None:
     assert len(made) > g.CHILDREN_KEPT  # enough to overflow
     assert len(isl._children) == g.CHILDREN_KEPT
     assert isl.with_card(made[-1].placements[-1]) is made[-1]  # the latest are kept
+
+
+def test_raw_candidates_are_found_once_for_every_card_of_a_size() -> None:
+    """Every island card has the same size, so every card's search reads one set of raw
+    placements, in the search's order; a new card laid finds them anew."""
+    isl, deck = grown(6)
+
+    def fresh(card: str) -> list[np.ndarray]:
+        px, py, pa = C.raw_candidates(isl, CARDS[card])
+        order = C._order(len(px))
+        return [px[order], py[order], pa[order]]
+
+    first = C._ordered(isl, CARDS[deck[0]], CANDIDATE_ANGLES)
+    assert C._ordered(isl, CARDS[deck[1]], CANDIDATE_ANGLES) is first
+    assert all(map(np.array_equal, first, fresh(deck[1])))
+    isl.place(C.candidates(isl, deck[0])[0])
+    again = C._ordered(isl, CARDS[deck[1]], CANDIDATE_ANGLES)
+    assert again is not first
+    assert all(map(np.array_equal, again, fresh(deck[2])))
+
+
+def test_a_search_asked_in_steps_finds_what_one_ask_finds() -> None:
+    """Asked for one legal placement, then a few, then all: the same placements, in the same
+    order, as one search asked for all at once."""
+    isl, deck = grown(7)
+    for card in deck[:6]:
+        whole = C._Search(isl, card, CANDIDATE_ANGLES).find(isl, 10_000)
+        steps = C._Search(isl, card, CANDIDATE_ANGLES)
+        assert steps.find(isl, 1) == whole[:1]
+        assert steps.find(isl, 7) == whole[:7]
+        assert steps.find(isl, 10_000) == whole

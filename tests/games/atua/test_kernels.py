@@ -34,16 +34,17 @@ def kernel_lengths(coords: np.ndarray, edges: Edges) -> tuple[list[float], list[
     got = [
         _length_on(
             *map(float, (a[0], a[1], b[0], b[1])),
-            edges.bounds,
+            edges.bounds[None],
             edges.x0,
             edges.y0,
             edges.x1,
             edges.y1,
-            edges.start,
-            edges.count,
+            edges.start[None],
+            edges.count[None],
             ts,
-            np.arange(len(edges.count)),
+            np.arange(len(edges.count))[None],
             len(edges.count),
+            0,
         )
         for a, b in coords
     ]
@@ -237,3 +238,22 @@ def test_an_undecided_pose_of_a_real_game_is_decided_by_the_reference() -> None:
     legal = G.is_legal(island, G.Placement("c22", 225, -410, 2700))
     assert legal_mask(island, card, *pose)[0] == legal
     assert reference_mask(island, card, *pose)[0] == legal
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), players=st.integers(1, 6), steps=st.integers(0, 150))
+def test_kernel_arrays_join_each_terrains_edges(seed: int, players: int, steps: int) -> None:
+    """The kernel's polygons, measured for both terrains in one pass, are the edge arrays
+    of each terrain (``terrain_edges``, the reference's) joined in order."""
+    for island in islands(seed, players, steps):
+        edges = [island.terrain_edges(t) for t, _ in masks.PROBED]
+        bounds, x0, y0, x1, y1, start, count = island.kernel_arrays().polygons
+        assert bounds.shape[1] == max(1, *(len(e.count) for e in edges))
+        for t, e in enumerate(edges):
+            n = len(e.count)
+            assert np.array_equal(bounds[t, :n], e.bounds) and np.isnan(bounds[t, n:]).all()
+            assert np.array_equal(count[t, :n], e.count) and not count[t, n:].any()
+            offset = sum(len(f.x0) for f in edges[:t])
+            assert np.array_equal(start[t, :n], e.start + offset) and not start[t, n:].any()
+        for got, name in ((x0, "x0"), (y0, "y0"), (x1, "x1"), (y1, "y1")):
+            assert np.array_equal(got, np.concatenate([getattr(e, name) for e in edges]))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Final
 
 import numpy as np
 
@@ -14,9 +13,6 @@ from vaka.games.atua.cards import CARDS, Card
 from vaka.games.atua.geometry import Ints, Island, Placement
 from vaka.games.atua.masks import legal_prefix
 from vaka.games.atua.params import CANDIDATE_ANGLES, CANDIDATE_LIMIT, CANDIDATE_MARGIN
-
-#: Raw placements tested at first when asking only whether a card fits (``fits``).
-FIT_BATCH: Final = 16
 
 
 def raw_candidates(
@@ -58,7 +54,7 @@ def candidates(
 def fits(island: Island, card_id: str) -> bool:
     """Whether ``candidates`` finds the card a place: the same search, stopped at the first
     legal placement (and taken up from there if the card is then placed)."""
-    return bool(_search(island, card_id, CANDIDATE_ANGLES).find(island, 1, FIT_BATCH))
+    return bool(_search(island, card_id, CANDIDATE_ANGLES).find(island, 1))
 
 
 def _search(island: Island, card_id: str, angles: Sequence[int]) -> _Search:
@@ -77,13 +73,26 @@ def _order(n: int) -> Ints:
     return order
 
 
+def _ordered(island: Island, card: Card, angles: Sequence[int]) -> tuple[Ints, Ints, Ints]:
+    """The raw placements in the order a search tests them (not to be written). They depend
+    on the card's size alone, and every island card has the same: an island finds them once
+    for all its cards."""
+    key = (card.width, card.height, tuple(angles))
+    found = island._raw.get(key)
+    if found is None:
+        px, py, pa = raw_candidates(island, card, angles)
+        order = _order(len(px))
+        found = island._raw[key] = (px[order], py[order], pa[order])
+    return found
+
+
 class _Search:
     """The legal placements of one card on one island, in a fixed, well-mixed order of the
     raw placements, found as far as anyone has asked.
 
-    The raw placements are tested in growing batches until enough are legal: the first
-    ``limit`` legal ones of that order are a spread-out sample (all targets, angles and
-    spots mixed), found without testing them all, and the same whatever the batches were.
+    The raw placements are tested in that order until enough are legal: the first
+    ``limit`` legal ones are a spread-out sample (all targets, angles and spots mixed),
+    found without testing them all, and the same however far each ask went.
     """
 
     def __init__(self, island: Island, card_id: str, angles: Sequence[int]) -> None:
@@ -91,28 +100,31 @@ class _Search:
         if self.card.kind != "island" or card_id in island.card_ids:
             self.px = self.py = self.pa = np.zeros(0, dtype=np.int64)
         else:
-            self.px, self.py, self.pa = raw_candidates(island, self.card, angles)
-        self.order = _order(len(self.px))
-        self.start = 0  # the raw placements tested so far (in ``order``)...
+            self.px, self.py, self.pa = _ordered(island, self.card, angles)
+        self.start = 0  # the placements tested so far (in order)...
         self.chosen: list[int] = []  # ...and the legal ones among them
         self.lists: dict[int, list[Placement]] = {}
 
-    def find(self, island: Island, want: int, batch: int) -> list[int]:
-        """The first ``want`` legal placements (raw indices), or all there are."""
-        while self.start < len(self.order) and len(self.chosen) < want:
-            idx = self.order[self.start : 2 * self.start + batch]  # batches grow
-            px, py, pa = self.px[idx], self.py[idx], self.pa[idx]
-            ok = legal_prefix(island, self.card, px, py, pa, want - len(self.chosen))
-            self.chosen.extend(int(i) for i in idx[: len(ok)][ok])
+    def find(self, island: Island, want: int) -> list[int]:
+        """The first ``want`` legal placements (positions in the order), or all there are:
+        one compiled test of the placements not tested yet, which stops at the want-th."""
+        if self.start < len(self.px) and len(self.chosen) < want:
+            s = self.start
+            ok = legal_prefix(
+                island, self.card, self.px[s:], self.py[s:], self.pa[s:], want - len(self.chosen)
+            )
+            self.chosen.extend((np.flatnonzero(ok) + s).tolist())
             self.start += len(ok)
         return self.chosen[:want]
 
     def placements(self, island: Island, limit: int) -> list[Placement]:
         found = self.lists.get(limit)
         if found is None:
-            px, py, pa = self.px, self.py, self.pa
+            at = self.find(island, limit)
             found = self.lists[limit] = [
-                Placement(self.card_id, int(px[i]), int(py[i]), int(pa[i]))
-                for i in self.find(island, limit, 2 * limit)
+                Placement(self.card_id, x, y, a)
+                for x, y, a in zip(
+                    self.px[at].tolist(), self.py[at].tolist(), self.pa[at].tolist(), strict=True
+                )
             ]
         return found

@@ -166,6 +166,7 @@ class Island:
         # once a game holds it (a new card makes a new island), so asking again, as clones,
         # guesses and bots do, costs a lookup
         self._searches: dict[tuple[str, tuple[int, ...]], _Search] = {}
+        self._raw: dict[tuple[int, int, tuple[int, ...]], tuple[Ints, Ints, Ints]] = {}
         # the islands made from this one by laying one more card (see ``with_card``)
         self._children: dict[Placement, Island] = {}
         self.visible_beach: list[BaseGeometry] = []  # per placed card
@@ -235,7 +236,7 @@ class Island:
         twin.pieces = {t: list(v) for t, v in self.pieces.items()}
         twin._visible = dict(self._visible)
         twin._edges = dict(self._edges)
-        twin._searches = {}
+        twin._searches, twin._raw = {}, {}
         twin._children = {}
         twin.visible_beach = list(self.visible_beach)
         twin.symbols = list(self.symbols)
@@ -253,9 +254,9 @@ class Island:
         finds its candidates once. It keeps the ``CHILDREN_KEPT`` it made last.
 
         The new island lays only what its measures read (symbols, beach, outline) at once;
-        the mainland, the sea and the rules' arrays are laid when first asked for
-        (``DEFERRED``), by the same operations: a search judges many placements that it
-        never plays further.
+        the mainland and the sea pieces are cut, and the rules' arrays made, when first
+        asked for (``DEFERRED``), by the same operations: a search judges many placements
+        that it never plays further.
         """
         child = self._children.get(p)
         if child is None:
@@ -280,9 +281,11 @@ class Island:
         self._finish()
 
     def _lay(self, p: Placement) -> None:
-        """Lays the card's outline, symbols and beach; the rest waits for ``_finish``."""
+        """Lays the card's outline, symbols and beach; the rest waits for ``_finish``. The
+        card's mainland and sea are moved now, with the rest: one call costs what it costs
+        to move two shapes or four."""
         card = card_of(p)
-        outline, beach = laid(card, p, ("outline", "beach"))
+        outline, beach, mainland, sea = laid(card, p, ("outline", "beach", "mainland", "sea"))
         assert isinstance(outline, Polygon)
         if self.placements:
             full, _ = _cover(p, card, self._sx, self._sy, self._sr)
@@ -291,13 +294,13 @@ class Island:
         # every visible piece the new card lies on loses what it covers (the same operation
         # piece by piece, whichever pieces are cut together)
         self.visible_beach = [*cut(self.visible_beach, outline), beach]
-        self._below = (card, p, outline, self.pieces)
+        self._below = (outline, mainland, sea, self.pieces)
         for name in DEFERRED:
             self.__dict__.pop(name, None)
         self._visible = {}
         self._edges = {}
         self._kernel = None
-        self._searches = {}
+        self._searches, self._raw = {}, {}
         self._children = {}
         self.placements.append(p)
         self.outlines.append(outline)
@@ -310,18 +313,20 @@ class Island:
             self.stars.append((p.card, x, y, card.star.r))
 
     def _finish(self) -> None:
-        """Lays what ``_lay`` left of the last card: the mainland and sea pieces, and the
-        arrays of the visible symbols and stars. ``_below`` goes last: whoever asks before
-        that lays the same again, so two threads asking at once get the same island."""
+        """Lays what ``_lay`` left of the last card: the mainland and sea pieces (cut in one
+        call, piece by piece), and the arrays of the visible symbols and stars. ``_below``
+        goes last: whoever asks before that lays the same again, so two threads asking at
+        once get the same island."""
         below = self.__dict__.get("_below")
         if below is None:
             return
-        card, p, outline, pieces = below
-        mainland, sea = laid(card, p, ("mainland", "sea"))
+        outline, mainland, sea, pieces = below
+        n = len(pieces["mainland"])
+        both = cut([*pieces["mainland"], *pieces["sea"]], outline)  # piece by piece
         self.pieces = {
-            "mainland": [*cut(pieces["mainland"], outline), mainland],
+            "mainland": [*both[:n], mainland],
             "beach": list(self.visible_beach),
-            "sea": [*cut(pieces["sea"], outline), sea],
+            "sea": [*both[n:], sea],
         }
         self._refresh_arrays()
         self.__dict__.pop("_below", None)

@@ -44,7 +44,14 @@ def _compiled(f: F) -> F:
     return cast(F, numba.njit(cache=True, error_model="numpy", nogil=True)(f))
 
 
-@_compiled
+def _inlined(f: F) -> F:
+    """``_compiled``, and written into the code that calls it (numba's own inlining): a
+    call per probe line cost more than its arithmetic, the arrays it is handed counted
+    in and out each time."""
+    return cast(F, numba.njit(cache=True, error_model="numpy", nogil=True, inline="always")(f))
+
+
+@_inlined
 def _on_polygon(
     mx: float, my: float, x0: Floats, y0: Floats, x1: Floats, y1: Floats, lo: int, hi: int
 ) -> int:
@@ -65,7 +72,7 @@ def _on_polygon(
     return 1 if inside else 0
 
 
-@_compiled
+@_inlined
 def _length_on(
     ax: float,
     ay: float,
@@ -81,26 +88,30 @@ def _length_on(
     ts: Floats,
     near: Ints,
     n_near: int,
+    terrain: int,
 ) -> tuple[float, bool]:
-    """``clip.lengths_inside`` for one segment: its length on the polygons, and whether
-    every piece's middle point was clear of the polygons' edges. Only the first ``n_near``
-    polygons of ``near`` (in order) can meet the segment."""
+    """``clip.lengths_inside`` for one segment: its length on the polygons of one
+    ``terrain`` (the first index of ``bounds``, ``start``, ``count`` and ``near``), and
+    whether every piece's middle point was clear of the polygons' edges. Only the first
+    ``n_near`` polygons of ``near[terrain]`` (in order) can meet the segment."""
     total = 0.0
     sure = True
     rx, ry = bx - ax, by - ay
-    rr = rx * rx + ry * ry
-    reach = _TOUCH * math.sqrt(rr)
-    full = math.hypot(bx - ax, by - ay)
+    rr = reach = full = -1.0  # measured once a polygon's box meets the segment
     for q in range(n_near):
-        p = near[q]
+        p = near[terrain, q]  # indexed whole: a view of one terrain costs more than its work
         if not (
-            min(ax, bx) <= bounds[p, 2]
-            and max(ax, bx) >= bounds[p, 0]
-            and min(ay, by) <= bounds[p, 3]
-            and max(ay, by) >= bounds[p, 1]
+            min(ax, bx) <= bounds[terrain, p, 2]
+            and max(ax, bx) >= bounds[terrain, p, 0]
+            and min(ay, by) <= bounds[terrain, p, 3]
+            and max(ay, by) >= bounds[terrain, p, 1]
         ):
             continue
-        lo, hi = start[p], start[p] + count[p]
+        lo, hi = start[terrain, p], start[terrain, p] + count[terrain, p]
+        if rr < 0:
+            rr = rx * rx + ry * ry
+            reach = _TOUCH * math.sqrt(rr)
+            full = math.hypot(bx - ax, by - ay)
         n = 0
         ts[n] = 0.0
         ts[n + 1] = 1.0
@@ -138,7 +149,7 @@ def _length_on(
     return total, sure
 
 
-@_compiled
+@_inlined
 def _covers(
     c: float,
     s: float,
@@ -168,6 +179,8 @@ def _covers(
                 any_full = True
             else:
                 return ILLEGAL
+        elif au - hw > need[i] + 1.0 or av - hh > need[i] + 1.0:
+            continue  # clear by more than a unit along one axis: hypot can only agree
         else:
             away = math.hypot(max(au - hw, 0.0), max(av - hh, 0.0))
             if abs(away - need[i]) <= UNSURE:
@@ -267,7 +280,10 @@ def legal_poses(
                     break
                 sides = 0.0
                 for k in range(probes.shape[2]):
-                    u0, v0, u1, v1 = probes[terrain, o, k]
+                    u0 = probes[terrain, o, k, 0]
+                    v0 = probes[terrain, o, k, 1]
+                    u1 = probes[terrain, o, k, 2]
+                    v1 = probes[terrain, o, k, 3]
                     if math.isnan(u0):
                         break
                     length, clear = _length_on(
@@ -275,16 +291,17 @@ def legal_poses(
                         fy + s * u0 + c * v0,
                         fx + c * u1 - s * v1,
                         fy + s * u1 + c * v1,
-                        bounds[terrain],
+                        bounds,
                         x0,
                         y0,
                         x1,
                         y1,
-                        start[terrain],
-                        count[terrain],
+                        start,
+                        count,
                         ts,
-                        near[terrain],
+                        near,
                         n_near[terrain],
+                        terrain,
                     )
                     if not clear or abs(length - limit) <= UNSURE:
                         sure = False

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
+import shapely
 
 from vaka.games.atua.cards import CARDS, Card
+from vaka.games.atua.clip import Edges
 from vaka.games.atua.params import BORDER_MIN, SYMBOL_TOLERANCE
 from vaka.games.atua.probes import COS, OFFSETS, SIN, _ends, border_lengths, cover_arrays
 
@@ -81,30 +83,26 @@ class Terrains:
 
     @classmethod
     def of(cls, island: Island) -> Terrains:
-        edges = [island.terrain_edges(theirs) for theirs, _ in PROBED]
-        p = max(1, *(len(e.count) for e in edges))
+        # both terrains' polygons in one pass: the arrays of ``Island.terrain_edges`` for
+        # each, joined (each polygon's edges and bounds are its own)
+        mainland = island.pieces[PROBED[0][0]]
+        both = np.array([*mainland, *island.pieces[PROBED[1][0]]], dtype=object)
+        parts, owner = shapely.get_parts(both, return_index=True)
+        keep = ~shapely.is_empty(parts) & (shapely.area(parts) > 0)
+        e = Edges.of(parts[keep])
+        n = int(np.count_nonzero(owner[keep] < len(mainland)))
+        p = max(1, n, len(e.count) - n)
         bounds = np.full((2, p, 4), np.nan)
         start = np.zeros((2, p), dtype=np.int64)
         count = np.zeros((2, p), dtype=np.int64)
-        offset = 0
-        for t, e in enumerate(edges):
-            bounds[t, : len(e.count)] = e.bounds
-            start[t, : len(e.count)] = e.start + offset
-            count[t, : len(e.count)] = e.count
-            offset += len(e.x0)
+        for t, part in enumerate((slice(0, n), slice(n, None))):
+            m = len(e.count[part])
+            bounds[t, :m], start[t, :m], count[t, :m] = e.bounds[part], e.start[part], e.count[part]
         by_x = np.argsort(island._sx, kind="stable")
         return cls(
             symbols=(island._sx[by_x], island._sy[by_x], island._sr[by_x] - SYMBOL_TOLERANCE),
             stars=(island._tx, island._ty, island._tr - SYMBOL_TOLERANCE),
-            polygons=(
-                bounds,
-                np.concatenate([e.x0 for e in edges]),
-                np.concatenate([e.y0 for e in edges]),
-                np.concatenate([e.x1 for e in edges]),
-                np.concatenate([e.y1 for e in edges]),
-                start,
-                count,
-            ),
+            polygons=(bounds, e.x0, e.y0, e.x1, e.y1, start, count),
         )
 
 
