@@ -9,8 +9,10 @@ from pathlib import Path
 
 from tests.cli.process import vaka
 from tests.sim.test_review import PLANT_AT, PLANT_BAD, PLANT_SEAT, planted, random_record
+from vaka.cli.common import console
+from vaka.cli.review import show
 from vaka.core.record import record_text, replay, save_record
-from vaka.sim.review import Budget, review_game
+from vaka.sim.review import Budget, Decision, Estimate, Review, review_game
 
 
 def planted_file(tmp_path: Path) -> Path:
@@ -138,3 +140,25 @@ def test_a_solo_review_speaks_of_one_player_and_of_points(tmp_path: Path) -> Non
     words = " ".join(result.stdout.split())
     assert "Atua, 1 player, seed 2:" in words and "1 players" not in words
     assert "<title>Review: Atua, 1 player, seed 2</title>" in page.read_text(encoding="utf-8")
+
+
+def test_the_labelled_decisions_keep_every_number_whole_at_80_columns() -> None:
+    """A solo review's losses and final leads are the widest numbers; at 80 columns the
+    actions in words wrap narrower instead of the last column being cut."""
+    words = (("a", "taking c56 (the right card)"), ("b", "letting Tahuma have c32"))
+    decision = Decision(
+        40, 0, "a", 3, (Estimate("b", 1.0, -10.0), Estimate("a", 1.0, -15.5)),
+        "inaccuracy", 0.18, 5.5, 0.03, solo=True, points=30.0, by_lead=True, words=words,
+    )  # fmt: skip
+    review = Review("atua", 1, 11, (0,), 0, Budget(), (decision,), (50.0,), (0,))
+    width = console.width
+    console.width = 80
+    try:
+        with console.capture() as captured:
+            show(review, 1.0)
+    finally:
+        console.width = width
+    out = captured.get()
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "5.5 pts ± 0.9" in out and "-15.5 → -10.0" in out
+    assert "1 decision reviewed" in out

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from vaka.cli.common import console, errors, friendly_errors, progress
 from vaka.core.errors import VakaError
@@ -148,8 +149,8 @@ def show(review: Review, elapsed: float) -> None:
     reach = "to the end" if horizon is None else f"{horizon} steps"
     console.print(
         f"[bold]{escape(name)}[/bold], {counted(review.players, 'player')}, "
-        f"seed {review.record_seed}: "
-        f"{len(review.decisions)} decisions reviewed ({forced} forced) in {elapsed:.1f} s "
+        f"seed {review.record_seed}: {counted(len(review.decisions), 'decision')} reviewed "
+        f"({forced} forced) in {elapsed:.1f} s "
         f"({review.budget.playouts} playouts of {reach} per candidate, review seed "
         f"{review.seed})."
     )
@@ -192,28 +193,38 @@ def show(review: Review, elapsed: float) -> None:
     full = any(d.hindsight for d in review.decisions)
     if full:
         columns.append("knowing all")  # two words: the heading wraps in a narrow column
-    for column in columns:  # the actions, in words, wrap; the numbers stay on one line
-        fixed = column in ("#", "seat", "label", "loss", "win chance", "final lead")
-        wide = None if fixed or full else 15  # "hunter-gatherer" whole, when there is room
-        moves.add_column(column, no_wrap=fixed, min_width=wide)
+    rows = []
     for d in review.decisions:
         if d.label not in MARKED or d.label == "only move":
             continue
         best, chosen = d.best, d.chosen
         assert best is not None and chosen is not None
         style = STYLES[d.label]
-        moves.add_row(
-            str(d.index + 1),
-            str(d.seat),
-            escape(said(d, d.taken)),
-            f"[{style}]{d.label}[/{style}]",
-            given_up(d, "pts"),
-            escape(said(d, best.action)),
-            f"{chosen.margin:.1f} → {best.margin:.1f}"
-            if solo
-            else f"{chosen.win:.0%} → {best.win:.0%}",
-            *([known(d)] if full else []),
+        rows.append(
+            (
+                str(d.index + 1),
+                str(d.seat),
+                escape(said(d, d.taken)),
+                f"[{style}]{d.label}[/{style}]",
+                given_up(d, "pts"),
+                escape(said(d, best.action)),
+                f"{chosen.margin:.1f} → {best.margin:.1f}"
+                if solo
+                else f"{chosen.win:.0%} → {best.win:.0%}",
+                *([known(d)] if full else []),
+            )
         )
+    fixed = {"#", "seat", "label", "loss", "win chance", "final lead"}  # one line each
+    wrapping = [c for c in columns if c not in fixed]  # the actions in words
+    widest = [max(Text.from_markup(c).cell_len for c in [name, *(r[k] for r in rows)])
+              for k, name in enumerate(columns) if name in fixed]  # fmt: skip
+    # each wrapping column at least 15 wide ("hunter-gatherer" whole), where that fits
+    roomy = not full and sum(widest) + 15 * len(wrapping) + 2 * len(columns) <= console.width
+    for column in columns:
+        wide = 15 if roomy and column in wrapping else None
+        moves.add_column(column, no_wrap=column in fixed, min_width=wide)
+    for row in rows:
+        moves.add_row(*row)
     if moves.row_count:
         console.print(moves)
     else:
