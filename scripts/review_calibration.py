@@ -35,7 +35,7 @@ from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.sim.match import play
 from vaka.sim.review import LABELS, Budget, review_game
-from vaka.sim.review_judge import parse_horizon
+from vaka.sim.review_judge import Estimate, loss_of, only_gap, parse_horizon
 from vaka.sim.review_labels import Yardstick, label, move_accuracy
 from vaka.sim.runner import game_seed, seating
 from vaka.sim.stats import wilson_interval, win_shares
@@ -169,10 +169,10 @@ def relabel(saved: dict[str, Any], points: float) -> list[dict[str, Any]]:
     measure = Yardstick(points=points or None)
     by_seat: dict[tuple[int, int], list[tuple[float, float | None]]] = {}
     for d in saved["decisions"]:
-        if "candidates" in d:  # every candidate kept: rank them again
-            short = measure.shortfalls([tuple(c) for c in d["candidates"]])
-            best, second = sorted(short)[:2]
-            loss, gap = short[d["taken_at"]] - best, second - best
+        if "candidates" in d:  # every candidate kept: rank them again, as the review does
+            kept = [Estimate(str(i), w, m) for i, (w, m) in enumerate(d["candidates"])]
+            loss = loss_of(kept, str(d["taken_at"]), measure)
+            gap: float | None = only_gap(kept, measure)
         else:  # an older run kept the best and the action taken only
             parts = measure.parts(d["loss"], d["margin_loss"])
             loss, gap = min(1.0, max(0.0, *parts)), None
