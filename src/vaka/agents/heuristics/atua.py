@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
@@ -418,19 +418,41 @@ def _poisson(lam: float) -> list[float]:
 def _against_tahuma(st: AtuaState, my_volcanoes: int, my_beach: int, cards: float) -> float:
     """Solo: the seat's beach bonus less Tahuma's expected final score."""
     future = float(SOLO_TURNS - st.turns - (0 if st.offer else 1))  # cards still to him
+    his = (*st.tahuma, *([st.other] if st.other is not None else []))
+    terms, volcanoes, beach = _tahuma_own(his, future)
+    score = float(st.level + st.hut)
+    for term in terms:  # added in the same order as ever, so to the same bits
+        score += term
+    spread = MAJORITY_FLOOR + SPREAD * GROWTH * (cards + future) / 2
+    his_volcanoes = volcanoes + future * PER_CARD["volcano"]
+    mine = my_volcanoes + cards * GROWTH * PER_CARD["volcano"]
+    score += TAHUMA_VOLCANO_POINTS * _majority(his_volcanoes - mine - 1, spread)
+    his_beach = beach + future * BEACH_SHARE
+    # Tahuma's bonus needs a beach of his; the seat's, one of its own
+    mine_beach = float(my_beach)
+    mine_gets = _majority(mine_beach - his_beach, spread) if my_beach > 0 or cards > 0 else 0.0
+    his_gets = _majority(his_beach - mine_beach, spread) if his_beach > 0 else 0.0
+    return BEACH_BONUS * (mine_gets - his_gets) - score
+
+
+@lru_cache(maxsize=4096)
+def _tahuma_own(cards: tuple[str, ...], future: float) -> tuple[tuple[float, ...], int, int]:
+    """What of Tahuma's estimate depends on his cards alone: the expected points of each
+    pair source and of his unique totems (in the order they are added), his volcanoes and
+    his beach cards. A search judges many positions where only the seat's island differs."""
     kinds: Counter[str] = Counter()
     totems: Counter[str] = Counter()
     beach = 0
-    for cid in [*st.tahuma, *([st.other] if st.other is not None else [])]:
+    for cid in cards:
         card = CARDS[cid]
         beach += bool(card.beaches)
         for s in card.symbols:
             kinds[s.kind] += 1
             if s.totem:
                 totems[s.totem] += 1
-    score = float(st.level + st.hut)
-    for a, b, per in PAIRS.values():
-        score += per * _tahuma_pairs(kinds[a], kinds[b], a, b, int(future))
+    terms = [
+        per * _tahuma_pairs(kinds[a], kinds[b], a, b, int(future)) for a, b, per in PAIRS.values()
+    ]
     # unique totem kinds: each kind ends with exactly one copy (Poisson arrivals)
     lam = future * PER_TOTEM_KIND
     unique = 0.0
@@ -440,14 +462,5 @@ def _against_tahuma(st: AtuaState, my_volcanoes: int, my_beach: int, cards: floa
             unique += lam * math.exp(-lam)
         elif have == 1:
             unique += math.exp(-lam)
-    score += _totem_table(unique)
-    spread = MAJORITY_FLOOR + SPREAD * GROWTH * (cards + future) / 2
-    his_volcanoes = kinds["volcano"] + future * PER_CARD["volcano"]
-    mine = my_volcanoes + cards * GROWTH * PER_CARD["volcano"]
-    score += TAHUMA_VOLCANO_POINTS * _majority(his_volcanoes - mine - 1, spread)
-    his_beach = beach + future * BEACH_SHARE
-    # Tahuma's bonus needs a beach of his; the seat's, one of its own
-    mine_beach = float(my_beach)
-    mine_gets = _majority(mine_beach - his_beach, spread) if my_beach > 0 or cards > 0 else 0.0
-    his_gets = _majority(his_beach - mine_beach, spread) if his_beach > 0 else 0.0
-    return BEACH_BONUS * (mine_gets - his_gets) - score
+    terms.append(_totem_table(unique))
+    return tuple(terms), kinds["volcano"], beach
