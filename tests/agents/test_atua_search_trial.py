@@ -5,25 +5,15 @@ game."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
+from tests.scripts import run_script
 from vaka.sim.match import play_match
 from vaka.sim.runner import game_seed
 
-SCRIPT = Path(__file__).parents[2] / "scripts" / "atua_search_trial.py"
-
 
 def _run(*args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, str(SCRIPT), *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    )
-    return done.stdout
+    return run_script("atua_search_trial.py", *args)
 
 
 def test_default_settings_play_the_hard_bots_games(tmp_path: Path) -> None:

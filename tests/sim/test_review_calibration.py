@@ -5,25 +5,15 @@ review itself said."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
+from tests.scripts import run_script
 from vaka.core.registry import load
 from vaka.sim.review_labels import INACCURACY
 
-SCRIPT = Path(__file__).parents[2] / "scripts" / "review_calibration.py"
-
 
 def _run(*args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, str(SCRIPT), *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    )
-    return done.stdout
+    return run_script("review_calibration.py", *args)
 
 
 def test_a_saved_run_is_labelled_again_from_its_decisions(tmp_path: Path) -> None:
