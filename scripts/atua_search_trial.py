@@ -2,7 +2,8 @@
 """Atua's hard bot with other search settings, against medium bots: does a setting help?
 
 Plays the search (``search_agent`` with the settings given, e.g. ``iterations=450`` or
-``rollout_depth=1``) in one seat and medium bots in the others, seats rotated and games
+``rollout_depth=1``) in one seat and medium bots in the others (alone, against Tahuma at the
+default level: his total is the rival's score), seats rotated and games
 seeded as ``vaka simulate`` seeds them (game i of seed s is ``game_seed(s, i)``; the bots'
 seeds as ``play_game`` derives them), so a run with the default settings plays the games of
 ``vaka simulate atua --agents hard,medium``. Each game is one line of ``--out`` (JSON), with
@@ -29,6 +30,8 @@ from vaka.agents import Agent, Observation, make_agent, search_agent
 from vaka.core.game import Action
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
+from vaka.games.atua.scoring import tahuma_breakdown
+from vaka.games.atua.state import AtuaState
 from vaka.sim.match import play
 from vaka.sim.runner import game_seed, seating
 from vaka.sim.stats import Summary, wilson_interval, win_shares
@@ -77,13 +80,14 @@ def play_one(players: int, seed: int, index: int, settings: dict[str, Any]) -> d
             agents.append(make_agent(name, "atua", agent_seed))
     play(state, agents)
     seat = names.index(SEARCH)
-    assert timed is not None
+    assert timed is not None and isinstance(state, AtuaState)
+    tahuma = float(tahuma_breakdown(state)["total"]) if players == 1 else 0.0  # solo's rival
     return {
         "index": index,
         "seat": seat,
         "win": win_shares(state.winners(), players)[seat],
         "score": state.scores()[seat],
-        "rivals": [v for k, v in enumerate(state.scores()) if k != seat],
+        "rivals": [v for k, v in enumerate(state.scores()) if k != seat] or [tahuma],
         "decisions": len(timed.seconds),
         "cpu": sum(timed.seconds),
     }

@@ -8,7 +8,12 @@ import json
 from pathlib import Path
 
 from tests.scripts import run_script
-from vaka.sim.match import play_match
+from vaka.agents import search_agent
+from vaka.core.registry import load
+from vaka.core.rng import derive_seed
+from vaka.games.atua.scoring import tahuma_breakdown
+from vaka.games.atua.state import AtuaState
+from vaka.sim.match import play, play_match
 from vaka.sim.runner import game_seed
 
 
@@ -42,3 +47,16 @@ def test_the_table_compares_runs_on_the_same_games(tmp_path: Path) -> None:
     assert lines[2].startswith("| few | 2 |") and lines[3].startswith("| more | 2 |")
     gain = sum(b - a for a, b in zip(leads[few], leads[more], strict=True)) / 2
     assert f"| {gain:+.2f} [" in lines[3]
+
+
+def test_alone_the_rival_is_tahuma(tmp_path: Path) -> None:
+    out = tmp_path / "solo.jsonl"
+    _run("-p", "1", "-n", "1", "--seed", "11", "--set", "iterations=5", "--out", str(out))
+    (row,) = [json.loads(line) for line in out.read_text().splitlines()]
+    seed = game_seed(11, 0)
+    state = load("atua").new_state(1, seed)
+    play(state, [search_agent("atua", derive_seed(seed, "agent", 0), iterations=5)])
+    assert isinstance(state, AtuaState)
+    assert row["score"] == state.scores()[0]
+    assert row["rivals"] == [tahuma_breakdown(state)["total"]]
+    assert row["win"] == (1.0 if 0 in state.winners() else 0.0)
