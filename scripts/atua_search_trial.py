@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from vaka.agents import Agent, Observation, make_agent, search_agent
+from vaka.cli.common import parse_options
 from vaka.core.game import Action
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
@@ -34,7 +34,7 @@ from vaka.games.atua.scoring import tahuma_breakdown
 from vaka.games.atua.state import AtuaState
 from vaka.sim.match import play
 from vaka.sim.runner import game_seed, seating
-from vaka.sim.stats import Summary, wilson_interval, win_shares
+from vaka.sim.stats import Summary, mean_interval, wilson_interval, win_shares
 
 SEARCH = "search"
 
@@ -43,8 +43,8 @@ class Timed:
     """An agent whose decisions are timed in CPU seconds (those with a choice only)."""
 
     def __init__(self, agent: Agent) -> None:
-        self.agent, self.seconds = agent, []  # type: ignore[var-annotated]
-        self.name = getattr(agent, "name", "search")
+        self.agent, self.name = agent, agent.name
+        self.seconds: list[float] = []
 
     def act(self, obs: Observation) -> Action:
         if len(obs.legal_actions) == 1:
@@ -53,15 +53,6 @@ class Timed:
         action = self.agent.act(obs)
         self.seconds.append(time.process_time() - began)
         return action
-
-
-def _value(text: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
 
 
 def play_one(players: int, seed: int, index: int, settings: dict[str, Any]) -> dict[str, Any]:
@@ -117,9 +108,8 @@ def table(paths: list[Path]) -> None:
         diffs = [_lead(r) - first[r["index"]] for r in rows if r["index"] in first]
         paired = "-"
         if path != paths[0] and len(diffs) > 1:
-            d = Summary.of(diffs)
-            half = 1.96 * d.stdev / math.sqrt(d.n)
-            paired = f"{d.mean:+.2f} [{d.mean - half:+.2f}, {d.mean + half:+.2f}] ({d.n})"
+            low, high = mean_interval(diffs)
+            paired = f"{statistics.fmean(diffs):+.2f} [{low:+.2f}, {high:+.2f}] ({len(diffs)})"
         per = sum(r["cpu"] for r in rows) / max(1, sum(r["decisions"] for r in rows))
         print(
             f"| {path.stem} | {len(rows)} | {wins / len(rows):.1%} [{lo:.1%}, {hi:.1%}] "
@@ -141,7 +131,7 @@ def main() -> None:
     if args.table:
         table(args.table)
         return
-    settings = {k: _value(v) for k, v in (s.split("=", 1) for s in args.set)}
+    settings = parse_options(args.set)  # as vaka's --option reads name=value
     out = args.out.open("a") if args.out else sys.stdout
     for index in range(args.first, args.first + args.games):
         row = play_one(args.players, args.seed, index, settings)

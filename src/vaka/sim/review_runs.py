@@ -10,16 +10,16 @@ decisions as shares with Wilson intervals (:func:`agent_reviews`).
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from vaka.core.rng import derive_seed
+from vaka.sim import stats
 from vaka.sim.match import MatchResult, SeatReview, match_result, play_game
 from vaka.sim.review import LABELS, Budget, review_game
-from vaka.sim.stats import CONFIDENCE, wilson_interval, z_score
+from vaka.sim.stats import CONFIDENCE, wilson_interval
 
 
 def reviewed_match(
@@ -79,11 +79,8 @@ class AgentReview:
 def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> tuple[float, float]:
     """The normal interval of a mean of 0-100 values, clipped to 0-100 (all of it with
     fewer than two values: nothing is known of the spread)."""
-    if len(values) < 2:
-        return (0.0, 100.0)
-    mean = statistics.fmean(values)
-    half = z_score(confidence) * statistics.stdev(values) / math.sqrt(len(values))
-    return (max(0.0, mean - half), min(100.0, mean + half))
+    low, high = stats.mean_interval(values, confidence)
+    return (max(0.0, low), min(100.0, high))
 
 
 def agent_reviews(

@@ -60,6 +60,23 @@ def wilson_interval(
     return (low, high)
 
 
+def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """The normal interval of the mean of ``values`` (mean ± z·s/√n); with fewer than two
+    values nothing is known of the spread, so it is the whole line.
+
+    >>> low, high = mean_interval([1.0, 2.0, 3.0, 4.0])
+    >>> round(low, 3), round(high, 3)
+    (1.235, 3.765)
+    >>> mean_interval([5.0])
+    (-inf, inf)
+    """
+    if len(values) < 2:
+        return (-math.inf, math.inf)
+    mean = statistics.fmean(values)
+    half = z_score(confidence) * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean - half, mean + half)
+
+
 def win_shares(winners: Sequence[int], players: int) -> list[float]:
     """Each seat's share of one game's win: 1/k for each of k winners, 0 for the rest.
 
