@@ -2,7 +2,7 @@
 
 ``VAKA_TEST_PG`` names a PostgreSQL server (``scripts/throwaway-postgres start`` makes
 one); each test gets a fresh database on it. Under CI a missing server is an error, not
-a skip, so the PostgreSQL half cannot silently stop running.
+a skip (tests/conftest.py), so the PostgreSQL half cannot silently stop running.
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ PG = os.environ.get("VAKA_TEST_PG")
 
 def _pg_database() -> Iterator[str]:
     if not PG:
-        if os.environ.get("CI"):
-            pytest.fail("CI must give a PostgreSQL server in VAKA_TEST_PG")
         pytest.skip("no PostgreSQL server (set VAKA_TEST_PG; see scripts/throwaway-postgres)")
     name = f"vaka_test_{secrets.token_hex(6)}"
     with psycopg.connect(PG, autocommit=True) as conn:
