@@ -197,7 +197,7 @@ def play_one(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", choices=sorted(ops.SHORT_NAMES))
+    parser.add_argument("game", choices=sorted(ops.GAMES))
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=20, help="games against each bot")
     parser.add_argument("--seconds", type=float, default=0.05, help="search time per decision")

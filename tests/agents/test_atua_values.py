@@ -1,5 +1,6 @@
 """Atua's value estimate for bots, on real game states: its shape, its end, what it prefers,
-and the medium bot it makes (Atua need not be registered: bots find it through VALUES)."""
+and the medium bot it makes (Atua need not be registered: bots find it through its estimate
+hook)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,13 @@ import pickle
 import pytest
 
 from vaka.agents import Observation, make_agent, search_agent
-from vaka.agents.heuristics import VALUES
-from vaka.agents.heuristics.atua import PER_CARD, _tahuma_pairs, values
+from vaka.agents.values import values_for
 from vaka.core.rng import Rng, derive_seed
 from vaka.core.state import State
 from vaka.games.atua import GAME
 from vaka.games.atua import rules as R
 from vaka.games.atua.candidates import candidates
+from vaka.games.atua.estimate import PER_CARD, _tahuma_pairs, values
 from vaka.games.atua.geometry import Placement, check
 from vaka.games.atua.scoring import island_counts, tahuma_breakdown
 from vaka.games.atua.state import AtuaState
@@ -45,7 +46,7 @@ def random_states(
 
 
 def test_atua_has_game_knowledge() -> None:
-    assert VALUES["atua"] is values
+    assert values_for("atua") is values
 
 
 @pytest.mark.parametrize(("players", "first_game"), [(1, False), (2, True), (3, False), (4, False)])

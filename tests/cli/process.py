@@ -8,9 +8,13 @@ import sys
 
 
 def vaka(
-    *args: str, stdin: str | None = None, cwd: str | None = None, columns: int = 120
+    *args: str,
+    stdin: str | None = None,
+    cwd: str | None = None,
+    columns: int = 120,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": str(columns), "NO_COLOR": "1"}
+    env = {**os.environ, "COLUMNS": str(columns), "NO_COLOR": "1", **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "vaka", *args],
         capture_output=True,

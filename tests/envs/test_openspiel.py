@@ -16,10 +16,10 @@ import pyspiel
 from vaka.core import load
 from vaka.core.errors import VakaError
 from vaka.core.rng import Rng
+from vaka.core.state import win_shares
 from vaka.envs import openspiel as ops
 from vaka.envs.chance import max_outcomes, new_state
 from vaka.envs.layouts import encoder
-from vaka.sim.stats import win_shares
 
 TABLES = [
     (g, n)

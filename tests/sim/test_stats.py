@@ -6,7 +6,8 @@ import statistics
 
 import pytest
 
-from vaka.sim.stats import Summary, WinRate, wilson_interval, win_shares, z_score
+from vaka.core.state import win_shares
+from vaka.sim.stats import Summary, WinRate, wilson_interval, z_score
 
 
 def test_z_for_95_percent_is_1_96() -> None:

@@ -19,9 +19,9 @@ from typing import Any
 
 from vaka.agents.base import Agent, Observation
 from vaka.agents.heuristic import HeuristicAgent
-from vaka.agents.heuristics import SEARCH, VALUES
 from vaka.agents.ismcts import IsmctsAgent
 from vaka.agents.random import RandomAgent
+from vaka.agents.values import score_so_far, search_settings, values_for
 from vaka.core.errors import VakaError
 
 
@@ -34,9 +34,8 @@ class UnknownAgent(VakaError, LookupError):
 
 def _heuristic(noise: float, name: str) -> Callable[[str, int], Agent]:
     def make(game_id: str, seed: int) -> Agent:
-        values = VALUES.get(game_id)
-        if values is None:
-            raise UnknownAgent(f"no {name!r} bot for {game_id} yet; try random or hard")
+        # A game without an estimate of its own still gets a greedy bot: the score so far.
+        values = values_for(game_id) or score_so_far
         return HeuristicAgent(values, seed, noise=noise, name=name)
 
     return make
@@ -44,8 +43,8 @@ def _heuristic(noise: float, name: str) -> Callable[[str, int], Agent]:
 
 def search_agent(game_id: str, seed: int, **settings: Any) -> IsmctsAgent:
     """The hard bot's search for a game: its value estimate and search settings
-    (``heuristics.SEARCH``), and any other settings of :class:`IsmctsAgent` given."""
-    return IsmctsAgent(VALUES.get(game_id), seed, **{**SEARCH.get(game_id, {}), **settings})
+    (``Game.search_settings``), and any other settings of :class:`IsmctsAgent` given."""
+    return IsmctsAgent(values_for(game_id), seed, **{**search_settings(game_id), **settings})
 
 
 def _hard(game_id: str, seed: int) -> Agent:
@@ -66,7 +65,7 @@ AGENTS: dict[str, Callable[[str, int], Agent]] = {
 def default_level(game_id: str) -> str:
     """The level bots play at unless told otherwise: medium where the game has the
     knowledge for it, else random."""
-    return "medium" if game_id in VALUES else "random"
+    return "medium" if values_for(game_id) is not None else "random"
 
 
 def make_agent(name: str, game_id: str, seed: int = 0) -> Agent:

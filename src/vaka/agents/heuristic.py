@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from vaka.agents.heuristics import Values, advantage
+from vaka.agents.values import Values, advantage
 from vaka.core.rng import Rng
 
 if TYPE_CHECKING:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vaka.agents.heuristic import leads
-from vaka.agents.heuristics import Values, advantage
+from vaka.agents.values import Values, advantage
 from vaka.core.rng import Rng
 
 if TYPE_CHECKING:

@@ -26,7 +26,6 @@ from rich.text import Text
 
 from vaka.agents import Agent, make_agent
 from vaka.agents.heuristic import leads
-from vaka.agents.heuristics import VALUES
 from vaka.agents.ismcts import Choice, IsmctsAgent
 from vaka.agents.reasons import bot_reason, hint_sentence
 from vaka.cli.common import console
@@ -282,7 +281,7 @@ def hint_words(game: Game, state: State, me: int, bot: IsmctsAgent, choices: lis
     game has a score estimate, each choice's estimated lead one move ahead (as the
     medium bot weighs it, on one guess of what the player cannot see)."""
     legal = state.legal_actions(me)
-    values = VALUES.get(game.id)
+    values = game.estimate()
     top = [c.action for c in choices[:2]]
     one_step = (
         leads(

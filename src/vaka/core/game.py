@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -11,8 +11,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from vaka.core.errors import InvalidOptions, MalformedAction
 
 if TYPE_CHECKING:
+    from vaka.core.observation import Layout
     from vaka.core.rulebook import RuleBook
     from vaka.core.state import State
+
+#: A value estimate: each seat's expected final score (or lead) in a state, from what is
+#: on the table; bots look ahead with it and end their searches' rollouts early.
+Values = Callable[["State"], list[float]]
 
 
 class Action(Hashable, Protocol):
@@ -148,6 +153,36 @@ class Game(ABC):
     def rulebook(self) -> RuleBook | None:
         """The rules at hand for people (a summary, a key to the screen, examples, and an
         explanation of every name the screen shows); games override this."""
+        return None
+
+    # ----------------------------------------------------------- what the platform asks
+    # Each fact the platform needs from a game is asked here, with a default that still
+    # works, so that no part of vaka keeps a table keyed by game id.
+
+    #: Settings of the hard bot's search (``IsmctsAgent``'s keyword arguments) where the
+    #: game needs other than the defaults.
+    search_settings: ClassVar[Mapping[str, Any]] = {}
+
+    def estimate(self) -> Values | None:
+        """The game's value estimate for bots (medium plays one step ahead with it, hard
+        ends its rollouts with it); None: bots without game knowledge (random, and a
+        search with full random rollouts)."""
+        return None
+
+    def observation_layout(self) -> Layout | None:
+        """The fields of the numeric observation learning agents see (PettingZoo,
+        OpenSpiel); None: the generic encoding of the view's numbers."""
+        return None
+
+    def chance_outcomes(self, players: int) -> int | None:
+        """The largest ``n`` any draw of the game can ask ``below(n)`` for (the longest
+        list shuffled, a die), for environments that enumerate chance outcomes; None: a
+        generous default, which a larger draw exceeds loudly."""
+        return None
+
+    def max_decisions(self, players: int) -> int | None:
+        """A generous bound on the decisions in one game, for environments that need one;
+        None: a default that suits a short game."""
         return None
 
     #: The parts of the table the terminal can show in full (``show PART``), for games

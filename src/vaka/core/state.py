@@ -363,3 +363,18 @@ class State(ABC):
         return (
             f"<{self.game.id} state, {self.players} players, {len(self.history)} actions, {status}>"
         )
+
+
+def win_shares(winners: Sequence[int], players: int) -> list[float]:
+    """Each seat's share of one game's win: 1/k for each of k winners, 0 for the rest.
+
+    Shares of a game always add up to 1 (when there is a winner), so the win counts of all
+    seats add up to the number of games.
+
+    >>> win_shares([0, 2], 3)
+    [0.5, 0.0, 0.5]
+    """
+    shares = [0.0] * players
+    for seat in winners:
+        shares[seat] += 1.0 / len(winners)
+    return shares

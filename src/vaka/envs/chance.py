@@ -73,7 +73,9 @@ class ScriptedRng(Rng):
 
     def _check(self, n: int) -> None:
         if n > self.bound:  # the game's max_chance_outcomes would be a lie
-            raise RuntimeError(f"a draw of {n} outcomes; the declared bound is {self.bound}")
+            raise RuntimeError(
+                f"a draw of {n} outcomes; the bound is {self.bound} (Game.chance_outcomes)"
+            )
 
     def next64(self) -> int:
         raise TypeError("a scripted stream draws only through below()")
@@ -102,38 +104,14 @@ def new_state(engine: Game, players: int, options: dict[str, Any], rng: Rng) -> 
     return state
 
 
+#: The chance bound of a game that declares none (:meth:`Game.chance_outcomes`): generous
+#: for a small game; a larger draw is refused by :class:`ScriptedRng`, naming the hook.
+DEFAULT_OUTCOMES = 1000
+
+
 def max_outcomes(game_id: str, players: int) -> int:
-    """The largest ``n`` any draw of the game can ask ``below(n)`` for, from the game's
-    components: the longest list shuffled, the die, the seats (Raiatea's start player),
-    every commodity at once (Raiatea's blind steal). :class:`ScriptedRng` refuses a draw
-    above it, so a wrong bound cannot go unnoticed."""
-    if game_id == "rapa-nui":
-        from vaka.games.rapanui import params as rp
-
-        return max(len(rp.STARTING_SETS), len(rp.DECK))
-    if game_id == "raiatea":
-        from vaka.games.raiatea import params as ri
-
-        commodities = int(sum(ri.START_COMMODITIES)) + sum(
-            c in ri.COMMODITIES for c in ri.FOREST_DECK
-        )
-        return max(
-            players,
-            ri.DIE_SIDES,
-            len(ri.STARTING_MASKS),
-            len(ri.FOREST_DECK),
-            *(len(pool) for pool in ri.TOO_POOL),
-            len(ri.NORMAL_DECK),  # reshuffles: the discards of a deck are at most the deck
-            len(ri.FORBIDDEN_DECK),
-            commodities,
-        )
-    if game_id == "atua":
-        from vaka.games.atua import cards, tiles
-
-        return max(
-            len(cards.VILLAGE_IDS),
-            len(cards.ISLAND_IDS),
-            len(tiles.FATE_IDS),
-            len(tiles.RESIDENT_IDS),
-        )
-    raise ValueError(f"no chance bound for {game_id!r}")
+    """The largest ``n`` any draw of the game can ask ``below(n)`` for, as the game
+    declares it (:meth:`Game.chance_outcomes`). :class:`ScriptedRng` refuses a draw above
+    it, so a wrong bound cannot go unnoticed."""
+    declared = load(game_id).chance_outcomes(players)
+    return DEFAULT_OUTCOMES if declared is None else declared

@@ -42,26 +42,32 @@ import numpy as np
 import pyspiel
 
 from vaka.core.game import Action, Game
-from vaka.core.registry import load
+from vaka.core.observation import Encoder
+from vaka.core.registry import game_ids, load
 from vaka.core.rng import Rng, derive_seed
-from vaka.core.state import Seat, State
+from vaka.core.state import Seat, State, win_shares
 from vaka.envs.actions import Codec
 from vaka.envs.chance import NeedDraw, ScriptedRng, max_outcomes, new_state
-from vaka.envs.encoding import Encoder
 from vaka.envs.layouts import encoder
-from vaka.sim.stats import win_shares
 
 _CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
-#: The OpenSpiel short name of each game.
-SHORT_NAMES = {"rapa-nui": "vaka_rapa_nui", "raiatea": "vaka_raiatea", "atua": "vaka_atua"}
+
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel short name of a game: ``vaka_`` and its id ("vaka_rapa_nui")."""
+    return "vaka_" + game_id.replace("-", "_")
+
+
+#: The bound on a game's decisions where the game declares none (:meth:`Game.max_decisions`).
+DEFAULT_DECISIONS = 1000
 
 
 def max_game_length(game_id: str, players: int) -> int:
-    """A bound on the decisions in one game (chance nodes not counted), generous: at least
-    four times the longest random game measured for each game and player count. OpenSpiel
+    """A bound on the decisions in one game (chance nodes not counted), as the game
+    declares it: generous, at least four times the longest random game measured. OpenSpiel
     takes it as the bound on chance nodes too, which it also is (see the tests)."""
-    per_seat = {"rapa-nui": 150, "raiatea": 350, "atua": 100}[game_id]
-    return 200 + per_seat * players
+    declared = load(game_id).max_decisions(players)
+    return DEFAULT_DECISIONS if declared is None else declared
 
 
 def default_players(engine: Game) -> int:
@@ -82,7 +88,7 @@ def game_type(game_id: str, players: int | None = None) -> pyspiel.GameType:
     solo = players == 1 or (players is None and engine.min_players == 1)
     utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
-        short_name=SHORT_NAMES[game_id],
+        short_name=short_name(game_id),
         long_name=f"vaka {engine.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
@@ -455,16 +461,20 @@ def view_now(state: State, seat: Seat | None) -> dict[str, Any]:
 def _register(game_id: str) -> type[VakaGame]:
     name = "".join(part.title() for part in game_id.split("-")) + "Game"
     cls = type(name, (VakaGame,), {"game_id": game_id, "__module__": __name__})
-    if SHORT_NAMES[game_id] not in pyspiel.registered_names():
+    if short_name(game_id) not in pyspiel.registered_names():
         pyspiel.register_game(game_type(game_id), cls)
     return cls
 
 
-GAMES: dict[str, type[VakaGame]] = {g: _register(g) for g in SHORT_NAMES}
+#: The OpenSpiel game class of every game installed when this module was first imported
+#: (a game registered later joins on its first ``load_game``).
+GAMES: dict[str, type[VakaGame]] = {g: _register(g) for g in game_ids()}
 
 
 def load_game(game_id: str, players: int, **params: Any) -> VakaGame:
     """The OpenSpiel game of a vaka game id: ``load_game("atua", 3, first_game=True)``."""
-    game = pyspiel.load_game(SHORT_NAMES[game_id], {"players": players, **params})
+    if game_id not in GAMES:
+        GAMES[game_id] = _register(load(game_id).id)  # refuses an unknown id
+    game = pyspiel.load_game(short_name(game_id), {"players": players, **params})
     assert isinstance(game, VakaGame)
     return game

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vaka.agents import Agent, Observation, default_level, make_agent, search_agent
-from vaka.agents.heuristics import VALUES, advantage
+from vaka.agents.values import advantage
 from vaka.core.errors import IllegalAction, VakaError
 from vaka.core.game import Action
 from vaka.core.rng import derive_seed
@@ -103,7 +103,7 @@ def _outcome(state: State, seat: int) -> tuple[float, float]:
     if rivals:
         lead = scores[seat] - max(rivals)
     else:
-        values = VALUES.get(state.game.id)
+        values = state.game.estimate()
         lead = values(state)[0] if values is not None else scores[seat]
     return (1 / len(winners) if seat in winners else 0.0), lead
 
@@ -112,7 +112,7 @@ def _estimated(state: State, seat: int) -> tuple[float, float]:
     """A playout judged at its horizon for ``seat``: (win chance, lead), the lead by the
     game's value estimate (a finished game: the final lead; alone, the estimate's lead over
     the game's own opponent, exact at the end) and the win chance the hard bot reads in it."""
-    values = VALUES.get(state.game.id)
+    values = state.game.estimate()
     if values is None or state.is_over:
         lead = _outcome(state, seat)[1]
     else:
@@ -142,7 +142,7 @@ def _horizon(
     where the first deal's game ends within ``END_WITHIN`` horizons after every candidate
     (the value estimate is roughest there, and playing on costs little); else
     ``budget.horizon`` steps."""
-    if budget.horizon is None or VALUES.get(obs.game.id) is None:
+    if budget.horizon is None or obs.game.estimate() is None:
         return None
     for tried in range(MAX_REDEALS):
         deal_seed = derive_seed(seed, "deal", tried)
@@ -300,9 +300,9 @@ def hindsight(
     random future), the medium bot playing on for every seat with ``playouts`` different
     seeds (the bots still see only their own views), as far as the review's playouts go
     (to the end where the true game ends soon after every action, by the review's rule)."""
-    if horizon is not None and VALUES.get(state.game.id) is not None:
+    if horizon is not None and state.game.estimate() is not None:
         horizon = _reach(state, seat, actions, derive_seed(seed, "hindsight", 0), horizon)
-    elif VALUES.get(state.game.id) is None:
+    elif state.game.estimate() is None:
         horizon = None
     found = []
     for text in actions:

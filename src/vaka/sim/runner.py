@@ -22,11 +22,12 @@ from typing import Any
 from vaka.agents import make_agent
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
+from vaka.core.state import win_shares
 from vaka.sim.match import MatchResult, play_match
 from vaka.sim.rating import Rating, model_json, rate
 from vaka.sim.review_judge import Budget
 from vaka.sim.review_runs import AgentReview, agent_reviews, reviewed_match
-from vaka.sim.stats import CONFIDENCE, Summary, WinRate, win_shares
+from vaka.sim.stats import CONFIDENCE, Summary, WinRate
 
 #: Called with the number of games finished so far.
 Progress = Callable[[int], None]

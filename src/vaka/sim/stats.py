@@ -13,6 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+# One game's win shares are the engine's (environments count returns by them too).
+from vaka.core.state import win_shares as win_shares
+
 #: The confidence level of every interval vaka reports unless told otherwise.
 CONFIDENCE = 0.95
 
@@ -75,21 +78,6 @@ def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> tu
     mean = statistics.fmean(values)
     half = z_score(confidence) * statistics.stdev(values) / math.sqrt(len(values))
     return (mean - half, mean + half)
-
-
-def win_shares(winners: Sequence[int], players: int) -> list[float]:
-    """Each seat's share of one game's win: 1/k for each of k winners, 0 for the rest.
-
-    Shares of a game always add up to 1 (when there is a winner), so the win counts of all
-    seats add up to the number of games.
-
-    >>> win_shares([0, 2], 3)
-    [0.5, 0.0, 0.5]
-    """
-    shares = [0.0] * players
-    for seat in winners:
-        shares[seat] += 1.0 / len(winners)
-    return shares
 
 
 @dataclass(frozen=True)

@@ -1095,7 +1095,7 @@ def test_final_sacrifice_values_follow_the_option_in_view_and_score(
     """„Dabei sind Opferkarten, die am häufigsten gespendet wurden 3 RP wert, die anderen
     jeweils 1 RP weniger.“ The values the view shows during play, the final score and the
     bots' estimate all follow the game's ``sacrifice`` option (default ``ranked``)."""
-    from vaka.agents.heuristics.rapanui import values as estimate
+    from vaka.games.rapanui.estimate import values as estimate
 
     st = arrange(
         2,

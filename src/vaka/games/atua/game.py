@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from vaka.core.game import Action, Game, Option
+from vaka.core.game import Action, Game, Option, Values
 from vaka.core.rulebook import RuleBook
 from vaka.games.atua import actions
 from vaka.games.atua.params import SOLO_LEVELS, SOLO_LEVELS_PRINTED, SOLO_TABLES
 from vaka.games.atua.state import AtuaState
+
+if TYPE_CHECKING:
+    from vaka.core.observation import Layout
 
 
 def _starts(levels: Mapping[str, int]) -> str:
@@ -138,6 +141,38 @@ class Atua(Game):
         from vaka.games.atua.rulebook import rulebook
 
         return rulebook()
+
+    #: Random actions after a leaf only add noise to a value estimate that already looks
+    #: ahead (and every card they lay makes a new island whose candidate placements cost
+    #: milliseconds), so the estimate judges the leaf itself; and a placement is one of up
+    #: to 40 of unequal worth, so the root starts from the estimate one step ahead
+    #: (docs/AGENTS.md).
+    search_settings: ClassVar[Mapping[str, Any]] = {"rollout_depth": 0, "prior_visits": 10}
+
+    def estimate(self) -> Values:
+        from vaka.games.atua.estimate import values
+
+        return values
+
+    def observation_layout(self) -> Layout:
+        from vaka.games.atua.layout import LAYOUT
+
+        return LAYOUT
+
+    def chance_outcomes(self, players: int) -> int:
+        # The longest list shuffled: a pile of cards or of tiles.
+        from vaka.games.atua import cards, tiles
+
+        return max(
+            len(cards.VILLAGE_IDS),
+            len(cards.ISLAND_IDS),
+            len(tiles.FATE_IDS),
+            len(tiles.RESIDENT_IDS),
+        )
+
+    def max_decisions(self, players: int) -> int:
+        # At least four times the longest random game measured (tests/envs).
+        return 200 + 100 * players
 
     def render(self, view: Mapping[str, Any]) -> Any:
         from vaka.games.atua.render import render

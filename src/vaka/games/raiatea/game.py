@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from vaka.core.game import Action, Game
+from vaka.core.game import Action, Game, Values
 from vaka.core.rulebook import RuleBook
 from vaka.games.raiatea import actions
 from vaka.games.raiatea.state import RaiateaState
+
+if TYPE_CHECKING:
+    from vaka.core.observation import Layout
 
 
 class Raiatea(Game):
@@ -68,6 +71,39 @@ class Raiatea(Game):
         from vaka.games.raiatea.rulebook import rulebook
 
         return rulebook()
+
+    def estimate(self) -> Values:
+        from vaka.games.raiatea.estimate import values
+
+        return values
+
+    def observation_layout(self) -> Layout:
+        from vaka.games.raiatea.layout import LAYOUT
+
+        return LAYOUT
+
+    def chance_outcomes(self, players: int) -> int:
+        # The longest list shuffled, the die, the seats (the start player), and every
+        # commodity at once (the blind steal).
+        from vaka.games.raiatea import params as ri
+
+        commodities = int(sum(ri.START_COMMODITIES)) + sum(
+            c in ri.COMMODITIES for c in ri.FOREST_DECK
+        )
+        return max(
+            players,
+            ri.DIE_SIDES,
+            len(ri.STARTING_MASKS),
+            len(ri.FOREST_DECK),
+            *(len(pool) for pool in ri.TOO_POOL),
+            len(ri.NORMAL_DECK),  # reshuffles: the discards of a deck are at most the deck
+            len(ri.FORBIDDEN_DECK),
+            commodities,
+        )
+
+    def max_decisions(self, players: int) -> int:
+        # At least four times the longest random game measured (tests/envs).
+        return 200 + 350 * players
 
     parts = ("prices", "missions", "players", "rituals")
 

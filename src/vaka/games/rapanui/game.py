@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from vaka.core.game import Action, Game, Option
+from vaka.core.game import Action, Game, Option, Values
 from vaka.core.rulebook import RuleBook
 from vaka.games.rapanui import actions
 from vaka.games.rapanui.scoring import RANKED, SACRIFICE_READINGS
 from vaka.games.rapanui.state import RapaNuiState
+
+if TYPE_CHECKING:
+    from vaka.core.observation import Layout
 
 
 class RapaNui(Game):
@@ -72,6 +75,26 @@ class RapaNui(Game):
         from vaka.games.rapanui.rulebook import rulebook
 
         return rulebook()
+
+    def estimate(self) -> Values:
+        from vaka.games.rapanui.estimate import values
+
+        return values
+
+    def observation_layout(self) -> Layout:
+        from vaka.games.rapanui.layout import LAYOUT
+
+        return LAYOUT
+
+    def chance_outcomes(self, players: int) -> int:
+        # The longest list shuffled: the deck, or the starting sets dealt.
+        from vaka.games.rapanui import params as rp
+
+        return max(len(rp.STARTING_SETS), len(rp.DECK))
+
+    def max_decisions(self, players: int) -> int:
+        # At least four times the longest random game measured (tests/envs).
+        return 200 + 150 * players
 
     def render(self, view: Mapping[str, Any]) -> Any:
         from vaka.games.rapanui.render import render

@@ -6,7 +6,7 @@ the end, so their fields stay 0 (with ``private_known`` 0) for the other seats.
 
 from __future__ import annotations
 
-from vaka.envs.encoding import (
+from vaka.core.observation import (
     Field,
     Layout,
     SeatField,

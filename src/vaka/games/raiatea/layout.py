@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vaka.envs.encoding import (
+from vaka.core.observation import (
     Field,
     Layout,
     SeatField,

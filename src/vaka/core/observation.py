@@ -1,4 +1,5 @@
-"""Fixed-length numeric observations, built field by field from one seat's view.
+"""Fixed-length numeric observations, built field by field from one seat's view (the
+building blocks a game's own layout is made of; vaka.envs turns them into environments).
 
 A game's :class:`Layout` lists its fields: table fields read the whole view, seat fields
 read one entry of ``view["seats"]`` and are repeated for every seat, the observer first and
@@ -185,11 +186,12 @@ class Encoder:
         if view.get("seat") is None:
             raise ValueError("observations are encoded from a seat's view, not a spectator's")
         parts: list[Sequence[float]] = [f.read(view) for f in self.layout.table]
-        seats = view["seats"]
-        me: int = view["seat"]
-        for k in range(self.players):
-            entry = seats[(me + k) % self.players]
-            parts.extend(sf.read(entry, view) for sf in self.layout.seat)
+        if self.layout.seat:
+            seats = view["seats"]
+            me: int = view["seat"]
+            for k in range(self.players):
+                entry = seats[(me + k) % self.players]
+                parts.extend(sf.read(entry, view) for sf in self.layout.seat)
         out = np.fromiter((x for part in parts for x in part), np.float32)
         if out.size != self.size:
             sizes = [len(p) for p in parts]

@@ -8,7 +8,7 @@ in its view, so that field stays 0 until it is revealed.
 
 from __future__ import annotations
 
-from vaka.envs.encoding import (
+from vaka.core.observation import (
     Field,
     Layout,
     SeatField,

@@ -1,0 +1,37 @@
+"""A game from outside vaka (tests/plugin_game, the dice game Pig), installed apart as a
+third party's package would be, into a folder of its own that only the processes of the
+tests that ask for it see. Nothing of vaka names it: it is found through the ``vaka.games``
+entry point, as ``docs/ARCHITECTURE.md`` ("Adding a game") says."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+PACKAGE = Path(__file__).parent / "plugin_game"
+
+
+def install_plugin(into: Path) -> dict[str, str]:
+    """Install the package into ``into``; the environment variables that make a process
+    see it (its folder first on ``PYTHONPATH``)."""
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",  # the setuptools at hand: no index needed
+            "--target",
+            str(into),
+            str(PACKAGE),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    path = os.pathsep.join(p for p in (str(into), os.environ.get("PYTHONPATH", "")) if p)
+    return {"PYTHONPATH": path}
