@@ -6,6 +6,7 @@ entry point, as ``docs/ARCHITECTURE.md`` ("Adding a game") says."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,10 @@ PACKAGE = Path(__file__).parent / "plugin_game"
 def install_plugin(into: Path) -> dict[str, str]:
     """Install the package into ``into``; the environment variables that make a process
     see it (its folder first on ``PYTHONPATH``)."""
+    # pip builds in the source folder: a copy of its own keeps test processes apart.
+    source = into / "source"
+    shutil.copytree(PACKAGE, source)
+    site = into / "site"
     subprocess.run(
         [
             sys.executable,
@@ -26,12 +31,12 @@ def install_plugin(into: Path) -> dict[str, str]:
             "--no-deps",
             "--no-build-isolation",  # the setuptools at hand: no index needed
             "--target",
-            str(into),
-            str(PACKAGE),
+            str(site),
+            str(source),
         ],
         check=True,
         capture_output=True,
         timeout=300,
     )
-    path = os.pathsep.join(p for p in (str(into), os.environ.get("PYTHONPATH", "")) if p)
+    path = os.pathsep.join(p for p in (str(site), os.environ.get("PYTHONPATH", "")) if p)
     return {"PYTHONPATH": path}

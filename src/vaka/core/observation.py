@@ -111,20 +111,25 @@ def by_seat(values: Sequence[float], view: View) -> list[float]:
     return [float(values[(me + k) % n]) for k in range(n)]
 
 
+#: Who must act now, and whether the game is over: every view says both.
+TO_MOVE = Field(
+    "to_move",
+    -1,
+    1,
+    "1 for each seat that must act now (relative seats; several: a sealed choice)",
+    lambda v: seats_multihot(v["to_move"], v),
+)
+IS_OVER = Field("is_over", 1, 1, "1 once the game has ended", lambda v: [float(v["is_over"])])
+
+
 def common_fields(
     phases: Sequence[str], seat_help: str = "one-hot of the seat deciding"
 ) -> tuple[Field, ...]:
     """The fields every game starts with: who is to move, what is being decided and by
     which seat (``seat_help`` says what that field means in the game)."""
     return (
-        Field(
-            "to_move",
-            -1,
-            1,
-            "1 for each seat that must act now (relative seats; several: a sealed choice)",
-            lambda v: seats_multihot(v["to_move"], v),
-        ),
-        Field("is_over", 1, 1, "1 once the game has ended", lambda v: [float(v["is_over"])]),
+        TO_MOVE,
+        IS_OVER,
         Field(
             "decision.phase",
             len(phases),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from vaka.core.observation import Encoder, Field, Layout, View, seats_multihot
+from vaka.core.observation import IS_OVER, TO_MOVE, Encoder, Field, Layout, View
 from vaka.core.registry import game_ids, load
 
 #: How many of a view's numbers the generic layout keeps, and their range.
@@ -42,14 +42,8 @@ def _view_numbers(view: View) -> list[float]:
 #: seat's own). Enough for the environments' contracts and a first learning agent.
 GENERIC = Layout(
     table=(
-        Field(
-            "to_move",
-            -1,
-            1,
-            "1 for each seat that must act now (relative seats)",
-            lambda v: seats_multihot(v["to_move"], v),
-        ),
-        Field("is_over", 1, 1, "1 once the game has ended", lambda v: [float(v["is_over"])]),
+        TO_MOVE,
+        IS_OVER,
         Field(
             "view",
             GENERIC_NUMBERS,
