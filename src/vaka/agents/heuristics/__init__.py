@@ -6,19 +6,38 @@ rollouts early. A game without an entry can still be searched with full random r
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from importlib import import_module
 from typing import Any
 
-from vaka.agents.heuristics import atua, raiatea, rapanui
 from vaka.core.state import State
 
 Values = Callable[[State], list[float]]
 
-VALUES: dict[str, Values] = {
-    "rapa-nui": rapanui.values,
-    "raiatea": raiatea.values,
-    "atua": atua.values,
-}
+
+class _ByModule(Mapping[str, Values]):
+    """Each game's ``values``, imported from its module when first asked for: a game's
+    knowledge imports the game's rules (Atua's geometry, say), which a server loads only
+    once a table of that game needs them."""
+
+    def __init__(self, modules: dict[str, str]) -> None:
+        self._modules = modules
+
+    def __getitem__(self, game_id: str) -> Values:
+        module = self._modules[game_id]
+        found: Values = import_module(f"{__name__}.{module}").values
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+
+VALUES: Mapping[str, Values] = _ByModule(
+    {"rapa-nui": "rapanui", "raiatea": "raiatea", "atua": "atua"}
+)
 
 #: The search's settings where a game needs other than :class:`IsmctsAgent`'s defaults.
 #: Atua: random actions after a leaf only add noise to a value estimate that already looks
