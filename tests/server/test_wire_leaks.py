@@ -23,10 +23,10 @@ import pytest
 from websockets.asyncio.client import connect
 
 import vaka
+from benchmarks.loadtest import Stats, play_seat, report, run
 from tests.server.serverproc import Server, bearer
 from tests.server.wire import make, seat_tokens
 from vaka.cli.wire import whole_log
-from vaka.server.loadtest import Stats, play_seat, report, run
 
 GAMES = [("rapa-nui", 2), ("raiatea", 3), ("atua", 2)]
 

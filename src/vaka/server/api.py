@@ -16,7 +16,6 @@ from typing import Annotated, Any, Literal
 from fastapi import Depends, FastAPI, Header, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -48,6 +47,7 @@ from vaka.server.messages import (
 from vaka.server.reviews import DEFAULT, Reviews
 from vaka.server.schema import upgrade
 from vaka.server.service import TableService
+from vaka.server.static import CACHE_CONTROL, static_files
 from vaka.server.store import Store
 from vaka.sim.review import Budget
 from vaka.web import STATIC
@@ -174,7 +174,7 @@ def create_app(
 
     @app.get("/", include_in_schema=False)
     async def home() -> Response:
-        return FileResponse(STATIC / "index.html")
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": CACHE_CONTROL})
 
     @app.get("/api/games")
     async def games() -> list[GameInfo]:
@@ -316,5 +316,5 @@ def create_app(
         return Response(json.dumps(await svc.record(table_id)), media_type="application/json")
 
     app.add_api_websocket_route("/ws/tables/{table_id}", ws.endpoint)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", static_files(STATIC), name="static")
     return app

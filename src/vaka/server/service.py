@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -37,6 +38,9 @@ from vaka.server.table import Table
 
 Listener = Callable[[str], Awaitable[None]]
 log = logging.getLogger(__name__)
+#: Finished tables kept in memory once nobody watches them (the most recently used): the
+#: rest are dropped and read again from storage when asked for (records, replays, reviews).
+KEEP_FINISHED = 64
 
 
 class TableService:
@@ -45,6 +49,8 @@ class TableService:
         self.bots = bots or Bots()
         self.tables: dict[str, Table] = {}
         self.listeners: dict[str, set[Listener]] = {}
+        #: the finished tables in memory, least recently used first
+        self.finished: OrderedDict[str, None] = OrderedDict()
         self.tasks: set[asyncio.Task[None]] = set()
         #: Called with a table id after this process stored a change (cross-process fan-out).
         self.on_change: Callable[[str], Awaitable[None]] | None = None
@@ -121,13 +127,33 @@ class TableService:
     async def table(self, table_id: str) -> Table:
         """A table, from memory or storage; :class:`NotFound` if there is none."""
         table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        data = await self.store.load(table_id) if 0 < len(table_id) <= 16 else None
-        if data is None:
-            raise NotFound(f"there is no table {table_id!r}")
-        table = self.tables.setdefault(table_id, Table.build(data))
+        if table is None:
+            data = await self.store.load(table_id) if 0 < len(table_id) <= 16 else None
+            if data is None:
+                raise NotFound(f"there is no table {table_id!r}")
+            table = self.tables.setdefault(table_id, Table.build(data))
+        if table.data.status == "over":
+            self._retire(table)
         return table
+
+    def _retire(self, table: Table) -> None:
+        """Note a finished table as just used, and drop from memory the least recently
+        used finished tables beyond ``KEEP_FINISHED`` that nobody watches or holds: all
+        of a finished game is stored, so it loads again on demand."""
+        self.finished[table.id] = None
+        self.finished.move_to_end(table.id)
+        excess = len(self.finished) - KEEP_FINISHED
+        for table_id in list(self.finished):
+            if excess <= 0:
+                break
+            old = self.tables.get(table_id)
+            if old is not None and (self.listeners.get(table_id) or old.lock.locked()):
+                continue  # watched or in use: dropped once it is not
+            del self.finished[table_id]
+            self.tables.pop(table_id, None)
+            if old is not None and old.timer is not None:
+                old.timer.cancel()
+            excess -= 1
 
     async def refresh(self, table_id: str, move: Move | None = None) -> None:
         """Catch up with changes another process stored, and tell this one's listeners.
@@ -149,6 +175,8 @@ class TableService:
         if changed:
             self._next(table, bots=False)
             await self._tell(table_id)
+            if table.data.status == "over":
+                self._retire(table)
 
     async def _catch_up(self, table: Table) -> bool:
         fresh = await self.store.load(table.id, after=table.version)
@@ -367,13 +395,23 @@ class TableService:
         if self.on_change is not None and not (moved and self.store.notify is not None):
             await self.on_change(table.id)
         await self._tell(table.id)
+        if table.data.status == "over":
+            self._retire(table)
 
     # ------------------------------------------------------------ listeners
     def subscribe(self, table_id: str, listener: Listener) -> None:
         self.listeners.setdefault(table_id, set()).add(listener)
 
     def unsubscribe(self, table_id: str, listener: Listener) -> None:
-        self.listeners.get(table_id, set()).discard(listener)
+        listeners = self.listeners.get(table_id)
+        if listeners is None:
+            return
+        listeners.discard(listener)
+        if not listeners:
+            del self.listeners[table_id]
+            table = self.tables.get(table_id)
+            if table is not None and table.data.status == "over":
+                self._retire(table)
 
     async def _tell(self, table_id: str) -> None:
         for listener in list(self.listeners.get(table_id, ())):

@@ -119,7 +119,9 @@ async def endpoint(socket: WebSocket, table_id: str) -> None:
             dirty.clear()
             if whole:
                 had, whole = None, False
-            text, state = service.pushed(table, seat, had)
+            # the service's copy: a finished table may have been dropped and read again
+            # between this socket's hello and its subscribing
+            text, state = service.pushed(service.tables.get(table_id, table), seat, had)
             await socket.send_text(text)
             had = state
 

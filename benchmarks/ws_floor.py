@@ -1,7 +1,7 @@
 """The floor under the load test: the same clients against a server that does nothing but
 the WebSocket traffic of a move.
 
-The floor server speaks just enough of the protocol for ``vaka.server.loadtest``'s
+The floor server speaks just enough of the protocol for ``benchmarks.loadtest``'s
 clients: it makes tables, takes a hello, and on each action pushes every seat of the
 table a state as large as a real Rapa Nui push of the middle of a game (made once by the
 engine at start-up), turn by turn, a game ending after 100 moves. No game is played,
@@ -9,7 +9,7 @@ nothing is stored, no view is built. Its latency at a table count is what any se
 built on this stack (uvicorn, Starlette, Python's websockets clients) could reach on
 this machine, at best.
 
-    python scripts/ws_floor.py --tables 200 --seconds 20 --warmup 10
+    python -m benchmarks.ws_floor --tables 200 --seconds 20 --warmup 10
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ def main() -> None:
     if args.serve is not None:
         serve(args.serve)
         return
-    from vaka.server.loadtest import cpu_seconds, report, run, started
+    from benchmarks.loadtest import cpu_seconds, report, run, started
 
     with tempfile.TemporaryDirectory(prefix="vaka-floor-") as folder:
         log = os.path.join(folder, "floor.log")

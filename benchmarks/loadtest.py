@@ -6,12 +6,14 @@ pushed after it (p50, p99). It is bounded by a table count and a time limit and 
 itself; finished games are replaced by new tables, so the count stays the same throughout.
 The first ``--warmup`` seconds (tables made, sockets opened) are played but not counted.
 
-    python -m vaka.server.loadtest --tables 200 --seconds 30 --db sqlite:///tmp/bench.db
+    python -m benchmarks.loadtest --tables 200 --seconds 30 --db sqlite:///tmp/bench.db
 
-Without ``--url`` it starts ``--servers`` ``vaka serve`` processes of its own on free
-loopback ports (with ``--db``; several share one PostgreSQL) and stops them afterwards.
-The clients share the machine with the servers, as they would on a developer's laptop; on
-a small machine they take part of its time (the report gives both sides' CPU per move).
+(run from the repository's root). Without ``--url`` it starts ``--servers`` ``vaka serve``
+processes of its own on free loopback ports (with ``--db``; several share one PostgreSQL)
+and stops them afterwards. The clients share the machine with the servers, as they would
+on a developer's laptop; on a small machine they take part of its time (the report gives
+both sides' CPU per move). ``--clients N`` splits the tables between N client processes,
+so that one client process's core is not the limit.
 """
 
 from __future__ import annotations
@@ -21,12 +23,14 @@ import asyncio
 import contextlib
 import json
 import math
+import multiprocessing
 import os
 import random
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -43,6 +47,9 @@ from vaka.server.ws import RATE
 #: server's limit gives for one more message.
 RETRY_AFTER = 1.0 / RATE
 
+#: Tables being made at once (each a POST); the rest wait their turn.
+MAKING = 16
+
 #: Called with every raw message a seat receives (the leak tests keep them).
 Listener = Callable[[int, str], None]
 
@@ -54,6 +61,8 @@ class Stats:
     games: int = 0  # games played to the end
     failures: dict[str, int] = field(default_factory=dict)  # tables lost to an error, by kind
     since: float = 0.0  # moves sent before this (monotonic) time are not counted: warm-up
+    seats: int = 0  # seats connected (said hello) so far
+    seats_at_start: int = 0  # seats connected when the measure began
 
     def quantile(self, q: float) -> float:
         """The latency below which a share ``q`` of the moves fell (milliseconds)."""
@@ -83,47 +92,53 @@ async def play_seat(
     ws_url = base.replace("http://", "ws://") + f"/ws/tables/{table}"
     async with connect(ws_url, max_size=2**22, open_timeout=30, ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
-        acted, sent_at, sent = -1, 0.0, ""
-        log: list[Any] | None = None
-        while True:
-            left = until - time.monotonic()
-            if left <= 0:
-                return False
-            try:
-                raw = await asyncio.wait_for(ws.recv(), left)
-            except TimeoutError:
-                return False
-            assert isinstance(raw, str)
-            if listen is not None:
-                listen(seat, raw)
-            msg = json.loads(raw)
-            if msg["type"] == "error":
-                stats.refused[msg["error"]] = stats.refused.get(msg["error"], 0) + 1
-                if msg["error"] == "rate_limited" and sent:
-                    # a seat with many moves in a row can outrun the server's limit of
-                    # messages a second: wait as the limit asks, then send it again
-                    await asyncio.sleep(RETRY_AFTER)
-                    await ws.send(sent)
-                elif msg["error"] != "stale":  # stale: a fresh state is on its way
-                    raise RuntimeError(f"seat {seat} of {table} was refused: {msg}")
-                continue
-            if msg["type"] != "state":
-                continue
-            log = whole_log(log, msg)  # kept as a real client keeps it
-            version = msg["version"]
-            if sent_at and version > acted:
-                if sent_at >= stats.since:
-                    stats.latencies.append(time.monotonic() - sent_at)
-                sent_at = 0.0
-            if msg["table"]["status"] == "over":
-                return True
-            if msg["legal"] and version > acted:
-                action = rng.choice(msg["legal"])["action"]
-                if think > 0:
-                    await asyncio.sleep(rng.uniform(0, 2 * think))
-                acted, sent_at = version, time.monotonic()
-                sent = json.dumps({"type": "act", "action": action, "version": version})
+        stats.seats += 1
+        try:  # one deadline for the seat, not a timer per message: clients must be cheap
+            async with asyncio.timeout(until - time.monotonic()):
+                return await _seat_loop(ws, seat, stats, rng, listen, think)
+        except TimeoutError:
+            return False
+
+
+async def _seat_loop(
+    ws: Any, seat: int, stats: Stats, rng: random.Random, listen: Listener | None, think: float
+) -> bool:
+    """The seat's messages until its game ends (see :func:`play_seat`)."""
+    acted, sent_at, sent = -1, 0.0, ""
+    log: list[Any] | None = None
+    while True:
+        raw = await ws.recv()
+        assert isinstance(raw, str)
+        if listen is not None:
+            listen(seat, raw)
+        msg = json.loads(raw)
+        if msg["type"] == "error":
+            stats.refused[msg["error"]] = stats.refused.get(msg["error"], 0) + 1
+            if msg["error"] == "rate_limited" and sent:
+                # a seat with many moves in a row can outrun the server's limit of
+                # messages a second: wait as the limit asks, then send it again
+                await asyncio.sleep(RETRY_AFTER)
                 await ws.send(sent)
+            elif msg["error"] != "stale":  # stale: a fresh state is on its way
+                raise RuntimeError(f"seat {seat} was refused: {msg}")
+            continue
+        if msg["type"] != "state":
+            continue
+        log = whole_log(log, msg)  # kept as a real client keeps it
+        version = msg["version"]
+        if sent_at and version > acted:
+            if sent_at >= stats.since:
+                stats.latencies.append(time.monotonic() - sent_at)
+            sent_at = 0.0
+        if msg["table"]["status"] == "over":
+            return True
+        if msg["legal"] and version > acted:
+            action = rng.choice(msg["legal"])["action"]
+            if think > 0:
+                await asyncio.sleep(rng.uniform(0, 2 * think))
+            acted, sent_at = version, time.monotonic()
+            sent = json.dumps({"type": "act", "action": action, "version": version})
+            await ws.send(sent)
 
 
 async def play_table(
@@ -136,12 +151,15 @@ async def play_table(
     listen: Callable[[str, dict[int, str]], Listener] | None = None,
     think: float = 0.0,
     seat_bases: list[str] | None = None,
+    gate: asyncio.Semaphore | None = None,
 ) -> bool:
     """Make a table whose seats are all people, and play it with one client per seat
-    (seat ``s`` connects to ``seat_bases[s % len]`` where given, else where it was made)."""
-    r = await http.post(
-        "/api/tables", json={"game": game, "players": players, "seats": ["me"] * players}
-    )
+    (seat ``s`` connects to ``seat_bases[s % len]`` where given, else where it was made).
+    ``gate`` bounds the tables being made at once."""
+    async with gate or contextlib.nullcontext():
+        r = await http.post(
+            "/api/tables", json={"game": game, "players": players, "seats": ["me"] * players}
+        )
     r.raise_for_status()
     made = r.json()
     table = made["table"]["id"]
@@ -205,6 +223,7 @@ async def run(
 
         def warm() -> None:
             stats.since = time.monotonic()
+            stats.seats_at_start = stats.seats
             if on_warm is not None:
                 on_warm()
 
@@ -214,13 +233,24 @@ async def run(
         else:
             warm()
 
+        # thousands of lanes asking at once would queue past any timeout: a few at a time
+        gate = asyncio.Semaphore(MAKING)
+
         async def lane(k: int) -> None:
             http = https[k % len(https)]
             seats = bases[k % len(bases) :] + bases[: k % len(bases)] if spread == "seat" else None
             while time.monotonic() < until:
                 try:
                     if not await play_table(
-                        http, game, players, rng, stats, until, think=think, seat_bases=seats
+                        http,
+                        game,
+                        players,
+                        rng,
+                        stats,
+                        until,
+                        think=think,
+                        seat_bases=seats,
+                        gate=gate,
                     ):
                         return
                 except Exception as exc:  # counted and reported; the lane starts anew
@@ -231,7 +261,9 @@ async def run(
                     await asyncio.sleep(1.0)
 
         await asyncio.gather(*(lane(k) for k in range(tables)))
-        return stats, time.monotonic() - stats.since
+        # the measure ends at ``until`` (later moves are not sent), however long the
+        # clients take to close
+        return stats, min(time.monotonic(), until) - stats.since
 
 
 def report(
@@ -246,6 +278,9 @@ def report(
         "moves": moves,
         "moves_per_second": round(moves / took, 1),
         "games_finished": stats.games,
+        # seats connected when the measure began: under the table count, the server had
+        # not yet opened every table in the warm-up (too short for this load)
+        "seats_at_start": stats.seats_at_start,
         "latency_ms": {
             "p50": round(stats.quantile(0.50), 1),
             "p90": round(stats.quantile(0.90), 1),
@@ -274,21 +309,23 @@ def cpu_seconds(pid: int) -> float:
 
 
 @contextlib.contextmanager
-def server(db: str, log: str) -> Iterator[tuple[str, int]]:
-    """A ``vaka serve`` process on a free loopback port: its URL and process id."""
-    with started(["-m", "vaka", "serve", "--db", db, "--port"], log) as found:
+def server(db: str, log: str, src: str | None = None) -> Iterator[tuple[str, int]]:
+    """A ``vaka serve`` process on a free loopback port (its code from ``src`` where
+    given): its URL and process id."""
+    with started(["-m", "vaka", "serve", "--db", db, "--port"], log, src) as found:
         yield found
 
 
 @contextlib.contextmanager
-def started(args: list[str], log: str) -> Iterator[tuple[str, int]]:
+def started(args: list[str], log: str, src: str | None = None) -> Iterator[tuple[str, int]]:
     """A Python process started with ``args`` and a free loopback port after them, once
     it answers ``GET /api/games``: its URL and process id (stopped afterwards)."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with open(log, "ab") as out:
+        env = {**os.environ, "PYTHONPATH": src} if src else None
         proc = subprocess.Popen(
-            [sys.executable, *args, str(port)], stdout=out, stderr=subprocess.STDOUT
+            [sys.executable, *args, str(port)], stdout=out, stderr=subprocess.STDOUT, env=env
         )
     try:
         deadline = time.monotonic() + 60
@@ -311,7 +348,7 @@ def started(args: list[str], log: str) -> Iterator[tuple[str, int]]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m vaka.server.loadtest", description=(__doc__ or "").split("\n\n")[0]
+        prog="python -m benchmarks.loadtest", description=(__doc__ or "").split("\n\n")[0]
     )
     parser.add_argument("--tables", type=int, default=200, help="tables playing at once")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure")
@@ -340,6 +377,13 @@ def main(argv: list[str] | None = None) -> None:
         "--url", action="append", help="measure a server already running here (repeatable)"
     )
     parser.add_argument("--log", help="the started server's log (default: a temporary file)")
+    parser.add_argument(
+        "--clients", type=int, default=1, help="client processes sharing the tables"
+    )
+    parser.add_argument(
+        "--server-src",
+        help="PYTHONPATH for the servers it starts (another checkout's src, to compare)",
+    )
     args = parser.parse_args(argv)
     with contextlib.ExitStack() as stack:
         bases: list[str] = args.url or []
@@ -351,39 +395,97 @@ def main(argv: list[str] | None = None) -> None:
             where = args.db or f"sqlite:///{os.path.join(folder, 'vaka.db')}"
             for i in range(args.servers):  # one after the other: the first makes the schema
                 log = (args.log or os.path.join(folder, "server.log")) + (f".{i}" if i else "")
-                base, pid = stack.enter_context(server(where, log))
+                base, pid = stack.enter_context(server(where, log, args.server_src))
                 bases.append(base)
                 pids.append(pid)
                 logs.append(log)
-        before = {"server": 0.0, "client": 0.0}
+        rss = {"start": sum(map(rss_bytes, pids)), "end": 0}
+
+        def live() -> None:  # the servers' memory while every table is still playing
+            rss["end"] = sum(map(rss_bytes, pids))
+
+        sampler = threading.Timer(max(args.warmup + args.seconds - 1, 0), live)
+        sampler.start()
+        before = {"server": 0.0}
 
         def warm() -> None:
-            before["server"], before["client"] = sum(map(cpu_seconds, pids)), time.process_time()
+            before["server"] = sum(map(cpu_seconds, pids))
 
-        stats, took = asyncio.run(
-            run(
-                bases,
-                args.tables,
-                args.seconds,
-                args.game,
-                args.players,
-                args.think,
-                spread=args.spread,
-                warmup=args.warmup,
-                on_warm=warm,
-            )
-        )
+        shares = [
+            args.tables // args.clients + (k < args.tables % args.clients)
+            for k in range(args.clients)
+        ]
+        settings = (args.seconds, args.game, args.players, args.think, args.spread, args.warmup)
+        if args.clients == 1:
+            stats, took, clients_cpu = _client(bases, args.tables, 1, settings, warm)
+        else:
+            timer = threading.Timer(args.warmup, warm)
+            timer.start()
+            with multiprocessing.get_context("spawn").Pool(args.clients) as procs:
+                done = procs.starmap(
+                    _client, [(bases, n, 1 + k, settings) for k, n in enumerate(shares)]
+                )
+            timer.cancel()
+            stats, took, clients_cpu = Stats(), max(d[1] for d in done), sum(d[2] for d in done)
+            for part, _, _ in done:
+                stats.latencies += part.latencies
+                stats.games += part.games
+                stats.seats_at_start += part.seats_at_start
+                for mine, theirs in (
+                    (stats.refused, part.refused),
+                    (stats.failures, part.failures),
+                ):
+                    for key, n in theirs.items():
+                        mine[key] = mine.get(key, 0) + n
+        sampler.cancel()
         cpu = sum(map(cpu_seconds, pids)) - before["server"] if pids else None
         result = report(stats, took, args.tables, where, cpu, args.think)
         result["servers"] = len(bases)
+        result["client_processes"] = args.clients
         if stats.latencies:  # the clients' share of the machine
             moves = len(stats.latencies)
-            mine = time.process_time() - before["client"]
-            result["client_cpu_ms_per_move"] = round(1000 * mine / moves, 2)
+            result["client_cpu_ms_per_move"] = round(1000 * clients_cpu / moves, 2)
+        if pids and rss["end"]:
+            result["server_rss_mb"] = {
+                "idle": round(rss["start"] / 2**20, 1),
+                "live": round(rss["end"] / 2**20, 1),
+            }
+            result["server_kb_per_table"] = round((rss["end"] - rss["start"]) / 1024 / args.tables)
         errors = [line for log in logs for line in Path(log).read_text().splitlines()]
         if pids:
             result["server_errors"] = sorted({line for line in errors if "Error" in line})[:5]
     print(json.dumps(result, indent=1))
+
+
+def _client(
+    bases: list[str],
+    tables: int,
+    seed: int,
+    settings: tuple[float, str, int, float, str, float],
+    on_warm: Callable[[], None] | None = None,
+) -> tuple[Stats, float, float]:
+    """One client process's share of the tables: its stats, the seconds measured and the
+    CPU it used over them."""
+    seconds, game, players, think, spread, warmup = settings
+    cpu = {"at": 0.0}
+
+    def warm() -> None:
+        cpu["at"] = time.process_time()
+        if on_warm is not None:
+            on_warm()
+
+    stats, took = asyncio.run(
+        run(bases, tables, seconds, game, players, think, seed, spread, warmup, on_warm=warm)
+    )
+    return stats, took, time.process_time() - cpu["at"]
+
+
+def rss_bytes(pid: int) -> int:
+    """A process's resident memory (Linux /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
 
 
 if __name__ == "__main__":
