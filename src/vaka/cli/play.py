@@ -13,6 +13,7 @@ from rich.text import Text
 from vaka.agents import Observation, default_level, search_agent
 from vaka.cli import rules, session
 from vaka.cli.common import OPTION_HELP, console, friendly_errors, parse_options
+from vaka.cli.prompt import ask
 from vaka.cli.screen import (
     choice_number,
     draw,
@@ -383,7 +384,7 @@ def _ask(sitting: Sitting, save: Path | None) -> bool:
     _choices(game, state, me)
     while True:
         try:
-            line = console.input("[bold]your move>[/bold] ").strip()
+            line = ask("[bold]your move>[/bold] ").strip()
         except (EOFError, KeyboardInterrupt):
             session.leave_or_stay(sitting, save)
             continue

@@ -30,6 +30,7 @@ from vaka.agents.heuristics import VALUES
 from vaka.agents.ismcts import Choice, IsmctsAgent
 from vaka.agents.reasons import bot_reason, hint_sentence
 from vaka.cli.common import console
+from vaka.cli.prompt import ask
 from vaka.core.errors import InvalidRecord, VakaError
 from vaka.core.game import Action, Game
 from vaka.core.record import load_record, record_text, replay
@@ -264,7 +265,7 @@ def leave_or_stay(sitting: Sitting, save: Path | None) -> None:
         "[bold]q[/bold]: leave without saving"
     )
     try:
-        answer = console.input(question + ", Enter: play on ").strip().lower()
+        answer = ask(question + ", Enter: play on ").strip().lower()
     except (EOFError, KeyboardInterrupt):  # asked twice: leave
         console.print()
         raise Quit from None
