@@ -222,8 +222,8 @@ def test_why_and_explain_bots_give_the_bots_reasons(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     out = " ".join(done.stdout.split())
     assert "No bot has decided anything since your last decision." in out
-    assert "why: seat 1 (medium): by its score estimate one move ahead, this leaves it" in out
-    assert "why: seat 2 (hard): its search tried this most (" in out and "of 300 tries)" in out
+    assert "why: medium bot: by its score estimate one move ahead, this leaves it" in out
+    assert "why: hard bot: its search tried this most (" in out and "of 300 tries)" in out
 
 
 def test_hint_says_its_top_choice_in_a_sentence(tmp_path: Path) -> None:

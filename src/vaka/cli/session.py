@@ -30,6 +30,7 @@ from vaka.agents.heuristics import VALUES
 from vaka.agents.ismcts import Choice, IsmctsAgent
 from vaka.agents.reasons import bot_reason, hint_sentence
 from vaka.cli.common import console
+from vaka.cli.news import table_names
 from vaka.cli.prompt import ask
 from vaka.core.errors import InvalidRecord, VakaError
 from vaka.core.game import Action, Game
@@ -125,6 +126,14 @@ class Sitting:
         self.reasons = []
         return count
 
+    def names(self) -> list[str]:
+        """The names the table shows: "You" for the player, "medium bot" for a bot (with
+        its seat number where two share a level)."""
+        levels = [
+            None if s == self.me else f"{self.levels[s]} bot" for s in range(self.state.players)
+        ]
+        return table_names(levels, self.me)
+
     def log_seen(self) -> int:
         """How many log entries the player had seen at its last decision: a loaded game
         shows the rest, the screen play would have shown had it never stopped."""
@@ -203,8 +212,10 @@ def bot_levels(spec: str, players: int, human: int) -> dict[int, str]:
 
 
 def reasons_text(sitting: Sitting) -> list[str]:
-    """The bots' reasons since the player's last decision, one line each."""
-    return [f"seat {seat} ({sitting.levels[seat]}): {reason}" for seat, reason in sitting.reasons]
+    """The bots' reasons since the player's last decision, one line each, each bot by the
+    name the table shows."""
+    names = sitting.names()
+    return [f"{names[seat]}: {reason}" for seat, reason in sitting.reasons]
 
 
 class Quit(Exception):
