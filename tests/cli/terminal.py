@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import fcntl
 import os
-import platform
 import re
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -20,10 +20,15 @@ from types import TracebackType
 
 CTRL_C = "\x03"
 CTRL_D = "\x04"
-#: The ``read`` system call's number, as ``/proc/PID/syscall`` shows it, on Linux.
-READ_CALL = {"x86_64": "0", "aarch64": "63", "arm64": "63"}.get(platform.machine())
 #: Terminal escapes: CSI sequences (colours, cursor), OSC sequences (titles, links), others.
 ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+
+
+def _child(ctrl_c_ignored: bool) -> None:
+    """In the child before it runs the program: the terminal becomes its own."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    if ctrl_c_ignored:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def plain(text: str) -> str:
@@ -35,8 +40,15 @@ class Terminal:
     """``python -m vaka *args`` in a pseudo-terminal of ``columns`` × ``lines``."""
 
     def __init__(
-        self, *args: str, columns: int = 80, lines: int = 40, cwd: str | None = None
+        self,
+        *args: str,
+        columns: int = 80,
+        lines: int = 40,
+        cwd: str | None = None,
+        ctrl_c_ignored: bool = False,
     ) -> None:
+        """``ctrl_c_ignored``: start the program with Ctrl-C ignored, as some launchers
+        (a shell's background jobs, some launchers) leave it."""
         self.columns, self.lines = columns, lines
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
@@ -50,7 +62,7 @@ class Terminal:
             env=env,
             cwd=cwd,
             start_new_session=True,
-            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+            preexec_fn=lambda: _child(ctrl_c_ignored),
         )
         os.close(slave)
         self.master = master
@@ -68,29 +80,9 @@ class Terminal:
         """Type ``keys`` as they are (``CTRL_D``, ``CTRL_C``, …)."""
         os.write(self.master, keys.encode())
 
-    def interrupt(self, timeout: float = 60) -> None:
-        """Press Ctrl-C once the program waits for a key. Python notices a signal only
-        between steps: one that comes after its prompt is written but before it starts
-        reading waits until the next key (as it would for a person), so a test that
-        pressed at once would sometimes wait for nothing."""
-        deadline = time.monotonic() + timeout
-        while not self._reading():
-            if time.monotonic() > deadline:
-                raise AssertionError("the program never waited for a key")
-            time.sleep(0.02)
+    def interrupt(self) -> None:
+        """Press Ctrl-C."""
         self.send(CTRL_C)
-
-    def _reading(self) -> bool:
-        """Whether the program is blocked reading its terminal (fd 0)."""
-        if READ_CALL is None:  # elsewhere than Linux on these machines: a pause will do
-            time.sleep(1)
-            return True
-        try:
-            with open(f"/proc/{self.process.pid}/syscall") as status:
-                call = status.read().split()
-        except OSError:
-            return False
-        return call[:2] == [READ_CALL, "0x0"]
 
     def line(self, text: str) -> None:
         """Type a line and Enter."""

@@ -168,7 +168,7 @@ def test_ctrl_d_asks_before_leaving_and_offers_to_save(tmp_path: Path) -> None:
         term.expect(PROMPT)  # asked again
         term.line("1")
         term.expect(PROMPT)
-        term.interrupt()  # Ctrl-C asks too
+        term.interrupt()  # Ctrl-C asks too, pressed as soon as the prompt shows
         term.expect("Enter: play on")
         term.line("s")
         term.expect("Stopped.")
@@ -180,6 +180,29 @@ def test_ctrl_d_asks_before_leaving_and_offers_to_save(tmp_path: Path) -> None:
         term.send(CTRL_D)
         term.expect("Enter: play on")
         term.send(CTRL_D)  # asked twice: leave without saving
+        term.expect("Stopped.")
+        assert term.wait() == 0
+
+
+@pytest.mark.parametrize("ignored", [False, True], ids=["plain", "started-ignoring-ctrl-c"])
+def test_ctrl_c_answers_at_once_whenever_the_prompt_shows(tmp_path: Path, ignored: bool) -> None:
+    """Ctrl-C pressed the moment a prompt shows, again and again (some presses land before
+    the program has begun to read), and in a program started with Ctrl-C ignored: each is
+    answered without another key."""
+    with Terminal(*RAPA_NUI, cwd=str(tmp_path), ctrl_c_ignored=ignored) as term:
+        for move in range(6):
+            term.expect(PROMPT)
+            term.interrupt()
+            assert "Leave the game?" in term.expect("Enter: play on")
+            term.line("")
+            term.expect("Playing on.")
+            if move % 2:
+                term.expect(PROMPT)
+                term.line("1")  # the bots move, then the next prompt
+        term.expect(PROMPT)
+        term.interrupt()
+        term.expect("Enter: play on")
+        term.line("q")
         term.expect("Stopped.")
         assert term.wait() == 0
 
@@ -199,8 +222,8 @@ def test_why_and_explain_bots_give_the_bots_reasons(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     out = " ".join(done.stdout.split())
     assert "No bot has decided anything since your last decision." in out
-    assert "why: seat 1 (medium): by its score estimate one move ahead, this leaves it" in out
-    assert "why: seat 2 (hard): its search tried this most (" in out and "of 300 tries)" in out
+    assert "why: medium bot: by its score estimate one move ahead, this leaves it" in out
+    assert "why: hard bot: its search tried this most (" in out and "of 300 tries)" in out
 
 
 def test_hint_says_its_top_choice_in_a_sentence(tmp_path: Path) -> None:

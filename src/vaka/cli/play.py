@@ -13,12 +13,13 @@ from rich.text import Text
 from vaka.agents import Observation, default_level, search_agent
 from vaka.cli import rules, session
 from vaka.cli.common import OPTION_HELP, console, friendly_errors, parse_options
+from vaka.cli.news import named_view, print_summary
+from vaka.cli.prompt import ask
 from vaka.cli.screen import (
     choice_number,
     draw,
     help_text,
     print_entry,
-    print_log,
     show_choices,
     show_part,
 )
@@ -210,7 +211,7 @@ def command(
         if save is not None:
             session.save_and_say(sitting, save)
     if sitting.state.is_over:
-        console.print(game.render(sitting.state.view(sitting.me)))
+        console.print(game.render(named_view(sitting.state.view(sitting.me), sitting.names())))
 
 
 def _new(
@@ -307,38 +308,50 @@ def _players(game: Game, players: int | None, solo: bool) -> int:
 
 
 def _loop(
-    sitting: Sitting, save: Path | None, pictures: Path, explain: bool, shown: int = 0
+    sitting: Sitting, save: Path | None, pictures: Path, explain: bool, since: int = 0
 ) -> None:
-    """Play to the end; ``shown``: the log entries already printed."""
+    """Play to the end; ``since``: the log entries there were at the player's last
+    decision (what came after is summed up above the next prompt)."""
     while not sitting.state.is_over:
         try:
-            shown = _turn(sitting, save, pictures, explain, shown)
+            since = _turn(sitting, save, pictures, explain, since)
         except KeyboardInterrupt:  # Ctrl-C while the bots think: the position is kept,
             session.leave_or_stay(sitting, save)  # and they decide again, the same way
-    print_log(sitting.state.view(sitting.me), shown)
+    print_summary(sitting.state.view(sitting.me)["log"], since, sitting.names(), moved=True)
     if explain:
         session.why(sitting, quiet=True)
 
 
-def _turn(sitting: Sitting, save: Path | None, pictures: Path, explain: bool, shown: int) -> int:
+def _turn(sitting: Sitting, save: Path | None, pictures: Path, explain: bool, since: int) -> int:
     """The bots' decisions at this position and, if the player is to move, its own
-    (or an undo); returns how many log entries are shown."""
+    (or an undo); returns the log's length at the player's last decision."""
     game, me = sitting.game, sitting.me
     decided = sitting.decide_bots()  # before the human's answer, as in matches
     state = sitting.state
     if me in state.to_move:
-        shown = print_log(state.view(me), shown)
-        if explain:
-            session.why(sitting, quiet=True)
-        console.print(game.render(state.view(me)))
-        draw(game, state.view(me), state.legal_actions(me), pictures)
-        if not _ask(sitting, save):
-            return shown  # taken back: the position before the player's last decision
+        view = state.view(me)
+        console.print(game.render(named_view(view, sitting.names())))
+        draw(game, view, state.legal_actions(me), pictures)
+        if not _ask(sitting, save, since, explain):
+            return sitting.log_seen()  # taken back: the position before the last decision
+        since = len(view["log"])
     sitting.apply_bots(decided)
     state = sitting.state
     if me not in state.to_move:  # else the question on the next turn draws them
         draw(game, state.view(me), [], pictures, quiet=not state.is_over)
-    return shown
+    return since
+
+
+def _under_board(sitting: Sitting, since: int, explain: bool) -> None:
+    """What stands between the board and the prompt: the choices, then what happened
+    since the player's last decision (and, asked for, why the bots chose so), so that
+    the news is where the eye is when deciding."""
+    game, state, me = sitting.game, sitting.state, sitting.me
+    _choices(game, state, me)
+    moved = any(seat == me for seat, _ in state.history)
+    print_summary(state.view(me)["log"], since, sitting.names(), moved)
+    if explain:
+        session.why(sitting, quiet=True)
 
 
 def _choices(game: Game, state: State, me: int) -> None:
@@ -376,14 +389,14 @@ def _hint(game: Game, state: State, me: int) -> None:
     console.print(Text(session.hint_words(game, state, me, bot, choices)))
 
 
-def _ask(sitting: Sitting, save: Path | None) -> bool:
+def _ask(sitting: Sitting, save: Path | None, since: int, explain: bool) -> bool:
     """Read commands until one action has been played (True) or the player's last
     decision has been taken back (False)."""
     game, state, me = sitting.game, sitting.state, sitting.me
-    _choices(game, state, me)
+    _under_board(sitting, since, explain)
     while True:
         try:
-            line = console.input("[bold]your move>[/bold] ").strip()
+            line = ask("[bold]your move>[/bold] ").strip()
         except (EOFError, KeyboardInterrupt):
             session.leave_or_stay(sitting, save)
             continue
@@ -399,15 +412,15 @@ def _ask(sitting: Sitting, save: Path | None) -> bool:
         elif rules.answer(game, word, rest.strip()):
             pass
         elif word == "board":
-            console.print(game.render(state.view(me)))
-            _choices(game, state, me)
+            console.print(game.render(named_view(state.view(me), sitting.names())))
+            _under_board(sitting, since, explain)
         elif word == "show":
             show_part(game, state.view(me), rest.strip())
         elif word == "hint":
             _hint(game, state, me)
         elif word == "log":
             for entry in state.view(me)["log"]:
-                print_entry(entry)
+                print_entry(entry, sitting.names())
         elif word == "save":
             target = (
                 Path(rest.strip())

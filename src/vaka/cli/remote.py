@@ -21,6 +21,7 @@ from rich.text import Text
 
 from vaka.cli import rules
 from vaka.cli.common import console
+from vaka.cli.news import named_view, print_summary, table_names
 from vaka.cli.screen import (
     choice_number,
     draw,
@@ -90,6 +91,7 @@ class Session:
         self.drawn = -1  # the version last drawn with its choices
         self.waited: list[int] | None = None  # the seats last announced as to move
         self.typed: deque[str | None] = deque()  # lines typed ahead; None: input ended
+        self.since = -1  # the log's length at the player's last decision (-1: none yet)
 
     # ------------------------------------------------------------ the loop
     def run(self) -> None:
@@ -172,9 +174,15 @@ class Session:
             if error is not None:
                 _say_error(error)
 
+    def _names(self) -> list[str]:
+        """The names the table shows for its seats, this player's own as "You"."""
+        table = self.state["table"]
+        names = table.get("names") or [s["name"] for s in table["seats"]]
+        return table_names(names, self.state["seat"])
+
     def _news(self) -> None:
         """Print the log entries and chat lines that arrived since last time."""
-        self.shown = print_log(self.state["view"], self.shown)
+        self.shown = print_log(self.state["view"], self.shown, self._names())
         for line in self.state["chat"]:
             if line["at"] > self.heard:
                 who = line["name"] + ("" if line["seat"] is None else f" (seat {line['seat']})")
@@ -183,11 +191,12 @@ class Session:
 
     def _show(self) -> None:
         assert self.game is not None
-        view, legal = self.state["view"], self.state["legal"]
-        console.print(self.game.render(view))
+        view, legal, names = self.state["view"], self.state["legal"], self._names()
+        console.print(self.game.render(named_view(view, names)))
         texts = [c["action"] for c in legal]
         draw(self.game, view, parse_all(self.game, texts), self.pictures)
         show_choices([(c["action"], c["note"]) for c in legal])
+        print_summary(view["log"], max(self.since, 0), names, moved=self.since >= 0)
         self.drawn = self.state["version"]
 
     def _wait(self) -> None:
@@ -228,6 +237,7 @@ class Session:
                     continue
                 action = line if number is None else choices[number]
                 if self._send({"type": "act", "action": action, "version": seen["version"]}):
+                    self.since = len(seen["view"]["log"])
                     return
 
     def _command(self, word: str, rest: str) -> bool:
@@ -244,7 +254,7 @@ class Session:
             show_part(self.game, self.state["view"], rest.strip())
         elif word == "log":
             for entry in self.state["view"]["log"]:
-                print_entry(entry)
+                print_entry(entry, self._names())
         elif word == "hint":
             console.print("A hint needs the whole game; it is for local games only.")
         elif word == "chat":

@@ -10,6 +10,7 @@ import typer
 from rich.text import Text
 
 from vaka.cli.common import console, friendly_errors
+from vaka.cli.prompt import ask
 from vaka.cli.screen import draw
 from vaka.core.game import Game
 from vaka.core.record import load_record, replay
@@ -64,7 +65,7 @@ def command(
         draw(game, state.view(seat), [], pictures, quiet=step < total)
         while interactive:
             try:
-                answer = console.input(f"[dim]{PROMPT}[/dim] ").strip().lower()
+                answer = ask(f"[dim]{PROMPT}[/dim] ").strip().lower()
             except EOFError:
                 answer = "q"
             if answer == "q":

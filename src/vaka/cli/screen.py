@@ -18,6 +18,7 @@ from rich.text import Text
 from vaka.cli.common import console
 from vaka.core.errors import VakaError
 from vaka.core.game import Action, Game
+from vaka.core.words import name_seats
 
 CHOOSING = "Type the number of a choice, or the action's text (examples below)."
 BOARD = "  [bold]board[/bold]        show the table again"
@@ -35,11 +36,12 @@ def help_text(*commands: str) -> str:
     return "\n".join([CHOOSING, "Other commands:", BOARD, LOG, *HELP_LINES, *commands, HELP_LINE])
 
 
-def print_entry(entry: Mapping[str, Any]) -> None:
-    console.print(Text("  · ", style="dim") + Text(str(entry["text"])))
+def print_entry(entry: Mapping[str, Any], names: Sequence[str] = ()) -> None:
+    """A log entry, its seats called by ``names`` (the names the table shows)."""
+    console.print(Text("  · ", style="dim") + Text(name_seats(str(entry["text"]), names)))
 
 
-def print_log(view: Mapping[str, Any], shown: int) -> int:
+def print_log(view: Mapping[str, Any], shown: int, names: Sequence[str] = ()) -> int:
     """Print the view's log entries from ``shown`` on; returns how many are shown now.
     A log that grew shorter (an action was taken back) is said so."""
     log = view["log"]
@@ -47,7 +49,7 @@ def print_log(view: Mapping[str, Any], shown: int) -> int:
         console.print(Text("  · (taken back)", style="dim"))
         shown = len(log)
     for entry in log[shown:]:
-        print_entry(entry)
+        print_entry(entry, names)
     return len(log)
 
 

@@ -29,6 +29,8 @@ from vaka.agents.heuristic import leads
 from vaka.agents.ismcts import Choice, IsmctsAgent
 from vaka.agents.reasons import bot_reason, hint_sentence
 from vaka.cli.common import console
+from vaka.cli.news import table_names
+from vaka.cli.prompt import ask
 from vaka.core.errors import InvalidRecord, VakaError
 from vaka.core.game import Action, Game
 from vaka.core.record import load_record, record_text, replay
@@ -123,6 +125,14 @@ class Sitting:
         self.reasons = []
         return count
 
+    def names(self) -> list[str]:
+        """The names the table shows: "You" for the player, "medium bot" for a bot (with
+        its seat number where two share a level)."""
+        levels = [
+            None if s == self.me else f"{self.levels[s]} bot" for s in range(self.state.players)
+        ]
+        return table_names(levels, self.me)
+
     def log_seen(self) -> int:
         """How many log entries the player had seen at its last decision: a loaded game
         shows the rest, the screen play would have shown had it never stopped."""
@@ -201,8 +211,10 @@ def bot_levels(spec: str, players: int, human: int) -> dict[int, str]:
 
 
 def reasons_text(sitting: Sitting) -> list[str]:
-    """The bots' reasons since the player's last decision, one line each."""
-    return [f"seat {seat} ({sitting.levels[seat]}): {reason}" for seat, reason in sitting.reasons]
+    """The bots' reasons since the player's last decision, one line each, each bot by the
+    name the table shows."""
+    names = sitting.names()
+    return [f"{names[seat]}: {reason}" for seat, reason in sitting.reasons]
 
 
 class Quit(Exception):
@@ -263,7 +275,7 @@ def leave_or_stay(sitting: Sitting, save: Path | None) -> None:
         "[bold]q[/bold]: leave without saving"
     )
     try:
-        answer = console.input(question + ", Enter: play on ").strip().lower()
+        answer = ask(question + ", Enter: play on ").strip().lower()
     except (EOFError, KeyboardInterrupt):  # asked twice: leave
         console.print()
         raise Quit from None

@@ -7,12 +7,11 @@ A bot is handed a guess of the game made from its own seat's knowledge
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import Executor
 from typing import Any
 
 from vaka.agents import Agent, Observation, make_agent, search_agent
 from vaka.core.state import State
-from vaka.server.workers import pool
+from vaka.server.workers import pool, stop
 
 #: Seconds a bot may think per move, by level (the others answer at once).
 BUDGETS = {"hard": 1.0, "hint": 2.0}
@@ -55,7 +54,7 @@ class Bots:
 
     def __init__(self, workers: int = 1, budgets: dict[str, float] | None = None) -> None:
         self.budgets = {**BUDGETS, **(budgets or {})}
-        self.pool: Executor = pool(workers)
+        self.pool = pool(workers)
 
     async def decide(self, level: str, guess: State, seat: int, seed: int) -> str:
         loop = asyncio.get_running_loop()
@@ -71,4 +70,4 @@ class Bots:
         )
 
     def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        stop(self.pool)

@@ -20,7 +20,7 @@ import dataclasses
 import logging
 from collections import OrderedDict
 from collections.abc import Mapping
-from concurrent.futures import BrokenExecutor, Executor
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +33,7 @@ from vaka.server.messages import (
     ReviewSeat,
     ReviewStatus,
 )
-from vaka.server.workers import pool
+from vaka.server.workers import pool, stop
 from vaka.sim.review import (
     Budget,
     Decision,
@@ -96,7 +96,7 @@ class Reviews:
         self.workers, self.budget, self.limit, self.keep = workers, budget, queue, keep
         self.jobs: OrderedDict[Key, Job] = OrderedDict()
         self.waiting: list[Job] = []
-        self.pool: Executor | None = None  # started with the first review
+        self.pool: ProcessPoolExecutor | None = None  # started with the first review
         self.runner: asyncio.Task[None] | None = None
         self.wake = asyncio.Event()
 
@@ -205,7 +205,7 @@ class Reviews:
         if self.runner is not None:
             self.runner.cancel()
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            stop(self.pool)
 
 
 def wire(review: Review) -> GameReview:

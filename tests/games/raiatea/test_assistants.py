@@ -159,6 +159,45 @@ def test_shaman_b_is_offered_only_when_a_ritual_fits() -> None:
     assert "use shaman" in labels(st)
 
 
+def test_shaman_b_is_offered_only_when_the_rituals_price_can_be_paid() -> None:
+    """A ritual's price beyond its mana is still paid (U18), and one that cannot be paid
+    would only be discarded (U17): with nothing the seat could really perform, the Shaman
+    is not offered, nor is the unpayable ritual once the Shaman is used (R8)."""
+    st = new(3, 2)
+    k = st.start
+    st.ready[k] = [0, 0, 0, 0]
+    give_assistant(st, k, "shaman")
+    _hand_of(st, k, "RF05")  # Papa-Ra'i of Hina: 4 mana and 2 pearls
+    st.priests[k], st.pearls[k] = 4, 1
+    assert "use shaman" not in labels(st) and phase(st) == "claim"
+    st.pearls[k] = 2
+    st._legal_cache = None
+    assert "use shaman" in labels(st)
+    _hand_of(st, k, "RF05", "RN01")  # and Gain 3 pearls (1 mana): that one can be performed
+    st.pearls[k] = 1
+    st.apply(k, "use shaman")
+    assert labels(st) == ["pass", "perform RN01"]  # not the ritual it cannot pay
+    st.apply(k, "perform RN01")
+    assert st.pearls[k] == 4 and "RF05" in st.hand[k]
+
+
+def test_shaman_b_is_not_offered_for_a_ritual_that_needs_the_shaman_itself_turned() -> None:
+    """Plunder of Hiro's price turns an assistant; the Shaman used to perform it is turned
+    already, so another ready assistant must pay it."""
+    st = new(3, 2)
+    k = st.start
+    st.ready[k] = [0, 0, 0, 0]
+    give_assistant(st, k, "shaman")
+    _hand_of(st, k, "RF12")  # 4 mana and an assistant turned
+    st.priests[k] = 4
+    assert "use shaman" not in labels(st)
+    give_assistant(st, k, "collector")
+    st._legal_cache = None
+    assert "use shaman" in labels(st)
+    st.apply(k, "use shaman")
+    assert "perform RF12" in labels(st)
+
+
 def test_a_turn_with_a_shaman_in_reach_waits_even_without_a_fitting_ritual() -> None:
     """Whether a seat's own turn waits for it must not tell the table which rituals lie
     behind its screen (R8): buying rituals without the mana still waits while it has an

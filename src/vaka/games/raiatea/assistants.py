@@ -24,7 +24,6 @@ from vaka.games.raiatea.params import (
     MISSION_SLOTS,
     PEARL_DIVER_PEARLS,
     PRICE_TOP,
-    cost,
 )
 from vaka.games.raiatea.steps import (
     BuyRitual,
@@ -88,11 +87,14 @@ def shaman_in_reach(st: RaiateaState, seat: int) -> bool:
 
 def can_use_shaman(st: RaiateaState, seat: int) -> bool:
     """Shaman B is offered on the seat's own turn only when a ritual in hand costs at most
-    its priests, so that using it always performs one (R8)."""
+    its priests and its price (pearls, priests, ...) can be paid with the Shaman turned,
+    so that using it always performs one (R8)."""
+    from vaka.games.raiatea.effects import performable
+
     if not shaman_in_reach(st, seat):
         return False
     most = priests_counted(st, seat)
-    return any(cost(r) <= most for r in st.hand[seat])
+    return any(performable(st, seat, r, most, turning=1) for r in st.hand[seat])
 
 
 def holds(st: RaiateaState, step: Step) -> bool:

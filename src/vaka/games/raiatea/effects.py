@@ -51,14 +51,26 @@ def price_of(ritual: str) -> dict[str, int]:
     return {k: int(v) for k, v in RITUALS[ritual]["cost"].items() if k != "mana"}
 
 
-def can_pay(st: RaiateaState, seat: int, price: dict[str, int]) -> bool:
+def can_pay(st: RaiateaState, seat: int, price: dict[str, int], turning: int = 0) -> bool:
+    """Whether the seat holds the price; ``turning``: assistants about to be turned first
+    (a Shaman used to perform the ritual cannot also pay it)."""
     return (
         st.pearls[seat] >= price.get("pearls", 0)
         and st.priests[seat] >= price.get("priests", 0)
         and sum(st.comms[seat]) >= price.get("commodities", 0)
         and len(st.masks[seat]) >= price.get("masks", 0)
-        and sum(st.ready[seat]) >= price.get("turn_assistants", 0)
+        and sum(st.ready[seat]) - turning >= price.get("turn_assistants", 0)
     )
+
+
+def performable(
+    st: RaiateaState, seat: int, ritual: str, max_cost: int | str, turning: int = 0
+) -> bool:
+    """Whether a ritual from the hand can be performed for free: its mana at most
+    ``max_cost`` and its price payable, so that performing it does what the card says
+    rather than discard it (U17 is for rituals already offered in the ceremony)."""
+    fits = max_cost == "any" or cost(ritual) <= int(max_cost)
+    return fits and can_pay(st, seat, price_of(ritual), turning)
 
 
 def perform(st: RaiateaState, seat: int, ritual: str) -> list[Step]:
@@ -309,12 +321,13 @@ def _ritual_done(st: RaiateaState, step: RitualDone) -> None:
 def _perform_options(st: RaiateaState, step: Perform) -> list[RaiateaAction]:
     """Pass is always offered: whether a cheap enough ritual is in hand is hidden from the
     others, so the step must not vanish from a guess where none is (it is skipped when pass is
-    the only answer)."""
+    the only answer). A ritual whose price the seat cannot pay is not offered: it could only
+    be thrown away."""
     seat, max_cost = step.seat, step.max_cost
     found = [
         A.act("perform", r)
         for r in sorted(set(st.hand[seat]))
-        if max_cost == "any" or cost(r) <= max_cost
+        if performable(st, seat, r, max_cost)
     ]
     return [A.PASS, *found]
 
