@@ -211,12 +211,11 @@ def test_a_card_dropped_on_the_star_is_refused_then_turned_and_laid(
     p.set_viewport_size({"width": 1280, "height": 900})
     p.wait_for_timeout(300)
 
-    # the candidates as numbered ghosts, toggled by G
+    # the candidates as dots, toggled by G
     p.keyboard.press("g")
-    assert p.locator(".atua-island .ghost").count() == len(choices)
-    page.shot("atua-candidates")
+    assert p.locator(".atua-island .cand-dot").count() == len(choices)
     p.keyboard.press("g")
-    assert p.locator(".atua-island .ghost").count() == 0
+    assert p.locator(".atua-island .cand-dot").count() == 0
 
     # Snap finds the nearest legal placement by position and angle; it is not laid yet
     p.get_by_role("button", name="Snap").click()

@@ -167,6 +167,8 @@ class Checked(BaseModel):
     action: str
     legal: bool
     reason: str | None = None
+    #: When legal: what it would cost or bring, as the choice list's note says it.
+    note: str | None = None
 
 
 class Act(Strict):
