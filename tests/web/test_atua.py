@@ -47,12 +47,18 @@ def post(web: Server, path: str, body: dict[str, Any]) -> Any:
         return json.load(r)
 
 
-def open_table(page: Watched, web: Server, options: dict[str, Any]) -> str:
-    """A table for me and a random bot, made through the API (for its options)."""
+def open_table(
+    page: Watched,
+    web: Server,
+    options: dict[str, Any],
+    seats: tuple[str, ...] = ("me", "bot:random"),
+) -> str:
+    """A table for me and a random bot (or ``seats``), made through the API (for its
+    options)."""
     made = post(
         web,
         "/api/tables",
-        {"game": "atua", "players": 2, "seats": ["me", "bot:random"], "options": options},
+        {"game": "atua", "players": len(seats), "seats": list(seats), "options": options},
     )
     table = made["table"]["id"] if isinstance(made["table"], dict) else made["table"]
     p = page.page

@@ -42,7 +42,7 @@ def notes(p: Page) -> list[str]:
 def test_the_candidates_are_shown_one_at_a_time_best_first(web: Server, page: Watched) -> None:
     p = page.page
     p.set_viewport_size({"width": 1440, "height": 900})
-    open_table(page, web, {"first_game": True})
+    open_table(page, web, {})
     choices = holding(p)
     said = notes(p)
     best = max(int(POINTS.match(n)[1]) for n in said if POINTS.match(n))  # type: ignore[index]
@@ -99,7 +99,7 @@ def test_a_digit_asks_before_laying_and_enter_lays(web: Server, page: Watched) -
     assert notes(p)[n - 1] in p.locator(STATUS).inner_text()
     p.keyboard.press("Enter")
     acted(p, before)
-    card, x, y, angle = pose(target)
+    card = pose(target)[0]
     p.locator(f'.atua-mine .laid[data-card="{card}"]').wait_for()
     # every letter on the island stands upright, on turned cards too
     for a, b, c, d in p.evaluate(LETTERS, ".atua-mine .laid .symbol text"):
@@ -107,9 +107,7 @@ def test_a_digit_asks_before_laying_and_enter_lays(web: Server, page: Watched) -
     assert p.locator(".atua-mine .laid .symbol text").count() > 0
 
 
-def test_a_pose_placed_by_hand_tells_its_gain_and_stays_in_view(
-    web: Server, page: Watched
-) -> None:
+def test_a_pose_placed_by_hand_tells_its_gain_and_stays_in_view(web: Server, page: Watched) -> None:
     p = page.page
     open_table(page, web, {"first_game": True})
     choices = holding(p)
@@ -128,9 +126,10 @@ def test_a_pose_placed_by_hand_tells_its_gain_and_stays_in_view(
         raise AssertionError("no pose off the list was legal")
     assert POINTS.search(p.locator(f"{STATUS} .gain").inner_text())
     # carried far to the right: the view follows, the whole card stays in sight
+    start = held(p)[1]
     for _ in range(40):
         p.keyboard.press("Shift+ArrowRight")
-    _, x, _, _ = held(p)
+    assert held(p)[1] == start + 4000  # 40 cm: far beyond the view that was fitted
     p.wait_for_timeout(300)
     card = p.locator(".atua-mine .held .held-edge").bounding_box()
     sea = p.locator(".atua-island").bounding_box()
@@ -154,3 +153,26 @@ def test_what_the_other_seat_did_since_your_move_is_marked(web: Server, page: Wa
     assert p.locator(".atua-other .laid").count() >= 2
     assert p.locator('.atua-row [data-moved="1"]').count() >= 1
     page.shot("atua-marks")
+
+
+def test_alone_the_choice_about_tahuma_comes_first_in_the_tab_order(
+    web: Server, page: Watched
+) -> None:
+    p = page.page
+    open_table(page, web, {}, seats=("me",))
+    for _ in range(30):  # take and lay until the other card is to be given or spared
+        p.locator(".choices .choice").first.wait_for()
+        if "give" in legal(p):
+            break
+        before = log_size(p)
+        p.locator(".choices .choice").first.click()
+        acted(p, before)
+    assert "give" in legal(p)
+    # the last click was on the list beside the board: the keyboard starts at the buttons
+    # that decide, not after that list
+    p.wait_for_function("document.activeElement?.dataset.action === 'give'")
+    p.keyboard.press("Tab")
+    assert p.evaluate("document.activeElement.dataset.action") == "spare"
+    p.keyboard.press("Shift+Tab")
+    p.keyboard.press("Enter")
+    p.wait_for_function("!document.querySelector('.atua-prompt [data-action=\"give\"]')")

@@ -68,16 +68,10 @@ def test_your_screen_your_cards_and_your_choices_are_in_sight_together(
     p = page.page
     p.wait_for_selector(".rt-panel")
     keeps = play_until(p, "keep ")
-    comps = p.evaluate("fetch('/api/games/raiatea/components').then((r) => r.json())")
-    # The choices lead with what they are: the ritual's name and cost, the id after it.
-    first = p.locator(".choice").first
-    label = first.locator(".label").inner_text()
-    card = comps["rituals"][keeps[0].split()[1]]
-    assert label == f"Keep {card['name']} ({card['mana']} mana)", label
-    assert first.inner_text().split("\n")[1].strip() == label
     for width, height in ((1440, 900), (1366, 768)):
         p.set_viewport_size({"width": width, "height": height})
         p.wait_for_timeout(300)
+        page.shot(f"raiatea-keep-{width}")
         for scroll in (0, 400):  # the choices follow the page down
             p.evaluate(f"scrollTo(0, {scroll})")
             p.wait_for_timeout(100)
@@ -89,7 +83,14 @@ def test_your_screen_your_cards_and_your_choices_are_in_sight_together(
             assert len(cards) == len(keeps)
             for box in [screen, listed, *cards]:
                 assert inside(box, width, height), (width, height, scroll, box)
-        page.shot(f"raiatea-keep-{width}")
+        p.evaluate("scrollTo(0, 0)")
+    comps = p.evaluate("fetch('/api/games/raiatea/components').then((r) => r.json())")
+    # The choices lead with what they are: the ritual's name and cost, the id after it.
+    first = p.locator(".choice").first
+    label = first.locator(".label").inner_text()
+    card = comps["rituals"][keeps[0].split()[1]]
+    assert label == f"Keep {card['name']} ({card['mana']} mana)", label
+    assert first.inner_text().split("\n")[1].strip() == label
     p.set_viewport_size({"width": 390, "height": 844})
     p.wait_for_timeout(300)
     page.shot("raiatea-keep-phone")

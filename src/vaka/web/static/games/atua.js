@@ -2,6 +2,7 @@
 // and Tahuma), the fate tiles, your resident, your island where you lay the card you hold
 // (atuaplace.js), and everyone else's island. Every pointable thing carries its action;
 // legality is always the server's (the legal list and `check`).
+import { useEffect, useRef } from "preact/hooks";
 import { html } from "../html.js";
 import { seatColour } from "../colors.js";
 import {
@@ -46,6 +47,17 @@ export function Board({ view, seat, legal = [], act, check, onChecked, since }) 
 function Prompt({ view, me, legal, act }) {
   const d = view.decision;
   const small = legal.filter((c) => SMALL.test(c.action));
+  // When the choice is only among these buttons (alone: give the other card to Tahuma or
+  // spare it), the keyboard starts there, not after wherever the last click was (the list
+  // beside the board, the island); never taken from a field being typed in.
+  const first = useRef(null);
+  const only = small.length > 0 && small.length === legal.length;
+  const asked = only ? small.map((c) => c.action).join() : "";
+  useEffect(() => {
+    const at = document.activeElement;
+    if (!asked || !first.current || (at && at.closest && at.closest("input, textarea, select"))) return;
+    first.current.focus({ preventScroll: true });
+  }, [asked, view.turn]);
   let text = "The game is over: the scores are beside the board.";
   if (d) {
     text = d.seat === me ? `Your move: ${d.prompt}` : `Seat ${d.seat} is to ${theirs(d.prompt)}`;
@@ -55,7 +67,8 @@ function Prompt({ view, me, legal, act }) {
     <span class="what">${text}</span>
     <span class="turn">turn ${view.turn} · piles ${Object.entries(view.piles)
       .map(([k, n]) => `${k} ${n}`).join(", ")}</span>
-    ${small.map((c) => html`<button class="small-act" data-action=${c.action}
+    ${small.map((c, i) => html`<button class="small-act" data-action=${c.action}
+        ref=${i === 0 ? first : undefined}
         onClick=${() => act(c.action)} title=${c.note || ""}>${label(c.action)}${
         c.note ? html` <small>${c.note}</small>` : ""}</button>`)}
   </div>`;

@@ -205,8 +205,9 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
   }, []);
 
   // The view follows the card being laid: once any corner leaves it, the view moves just
-  // enough to show the whole card again (never zooming).
-  useEffect(() => {
+  // enough to show the whole card again (never zooming). Not while a pointer drags or turns
+  // it (the view would slide under the pointer): once it lets go.
+  const follow = () => {
     if (!pose || !box) return;
     const [x, y, w, h] = box;
     const m = Math.min(w, h) * 0.03;
@@ -220,7 +221,8 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
       if (sy > y + h - m) dy = Math.max(dy, sy - (y + h - m));
     }
     if (dx || dy) setBox([x + dx, y + dy, w, h]);
-  }, [text]);
+  };
+  useEffect(() => { if (!drag.current) follow(); }, [text]);
 
   const onPointerDown = (ev) => {
     const t = ev.target;
@@ -271,6 +273,7 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
     const d = drag.current;
     drag.current = null;
     if (d && d.mode === "card" && d.type === "mouse") lay();
+    if (d && (d.mode === "card" || d.mode === "rotate")) follow();
   };
   const wheelLeft = useRef(0);
   const onWheel = (ev) => {
