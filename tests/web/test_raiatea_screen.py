@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 from tests.server.serverproc import Server
-from tests.web.conftest import Watched
+from tests.web.conftest import SHOTS, Watched
 from tests.web.test_lobby import make_table
 
 SCREEN = '.rt-board .rt-panel[aria-label^="Your screen"]'
@@ -72,6 +72,8 @@ def test_your_screen_your_cards_and_your_choices_are_in_sight_together(
         p.set_viewport_size({"width": width, "height": height})
         p.wait_for_timeout(300)
         page.shot(f"raiatea-keep-{width}")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        p.screenshot(path=SHOTS / f"raiatea-keep-{width}-screen.png")  # what the window shows
         for scroll in (0, 400):  # the choices follow the page down
             p.evaluate(f"scrollTo(0, {scroll})")
             p.wait_for_timeout(100)

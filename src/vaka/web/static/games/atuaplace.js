@@ -356,7 +356,7 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
       ${placing && ghosts && order.map((i, at) => {
         const c = candidates[i];
         return html`<circle class=${`cand-dot${i === shown ? " now" : ""}`} cx=${c.x} cy=${-c.y}
-          r=${Math.max(22, (box ? box[2] : 3000) / 140)} data-n=${i + 1}
+          r=${Math.max(18, (box ? box[2] : 3000) / 190)} data-n=${i + 1}
           onPointerEnter=${() => setLit(i)} onPointerLeave=${() => setLit(-1)}
           onClick=${() => { setPick({ key, at }); move(c); }}><title>${
           `choice ${i + 1}: ${notes[i] || ""}`}</title></circle>`;
