@@ -237,3 +237,32 @@ def test_a_reconnecting_client_resumes_at_the_latest_version(server: Server) -> 
         with server.socket(table, ana) as ws:
             again = ws.state()
         assert again["version"] == 1 and again["view"] == state(client, table, ana)["view"]
+
+
+def test_a_check_tells_what_a_legal_action_would_bring_and_a_choice_what_it_is(
+    server: Server,
+) -> None:
+    with server.client() as client:
+        made = make(client, "raiatea", ["me", "bot:random", "bot:random"])
+        table, token = made["table"]["id"], made["tokens"]["0"]
+        end = time.monotonic() + 10
+        while not (now := state(client, table, token))["legal"]:  # the bots keep first
+            assert time.monotonic() < end, "seat 0 was never asked to keep a ritual"
+            time.sleep(0.05)
+        keep = next(c for c in now["legal"] if c["action"].startswith("keep "))
+        assert keep["label"].startswith("Keep ") and keep["action"] not in keep["label"]
+        r = client.post(
+            f"/api/tables/{table}/check", headers=bearer(token), json={"action": keep["action"]}
+        )
+        assert r.json() == {
+            "type": "checked",
+            "action": keep["action"],
+            "legal": True,
+            "reason": None,
+            "note": keep["note"],
+        }
+        r = client.post(
+            f"/api/tables/{table}/check", headers=bearer(token), json={"action": "claim reef"}
+        )
+        assert r.json()["legal"] is False and r.json()["note"] is None
+        assert state(client, table, token)["version"] == now["version"]  # nothing played

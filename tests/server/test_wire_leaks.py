@@ -111,8 +111,14 @@ class Replay:
         assert msg["view"] == view
         playing = msg["table"]["status"] == "playing"
         legal = state.legal_actions(seat) if seat is not None and playing else []
+        game = state.game
         assert msg["legal"] == [
-            {"action": str(a), "note": state.game.describe_choice(view, a)} for a in legal
+            {
+                "action": str(a),
+                "note": game.describe_choice(view, a),
+                "label": game.label_choice(view, a),
+            }
+            for a in legal
         ]
         assert str(self.seed) not in raw  # the seed would tell every hidden card
         if state.is_over:

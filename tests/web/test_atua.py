@@ -47,12 +47,18 @@ def post(web: Server, path: str, body: dict[str, Any]) -> Any:
         return json.load(r)
 
 
-def open_table(page: Watched, web: Server, options: dict[str, Any]) -> str:
-    """A table for me and a random bot, made through the API (for its options)."""
+def open_table(
+    page: Watched,
+    web: Server,
+    options: dict[str, Any],
+    seats: tuple[str, ...] = ("me", "bot:random"),
+) -> str:
+    """A table for me and a random bot (or ``seats``), made through the API (for its
+    options)."""
     made = post(
         web,
         "/api/tables",
-        {"game": "atua", "players": 2, "seats": ["me", "bot:random"], "options": options},
+        {"game": "atua", "players": len(seats), "seats": list(seats), "options": options},
     )
     table = made["table"]["id"] if isinstance(made["table"], dict) else made["table"]
     p = page.page
@@ -211,12 +217,11 @@ def test_a_card_dropped_on_the_star_is_refused_then_turned_and_laid(
     p.set_viewport_size({"width": 1280, "height": 900})
     p.wait_for_timeout(300)
 
-    # the candidates as numbered ghosts, toggled by G
+    # the candidates as dots, toggled by G
     p.keyboard.press("g")
-    assert p.locator(".atua-island .ghost").count() == len(choices)
-    page.shot("atua-candidates")
+    assert p.locator(".atua-island .cand-dot").count() == len(choices)
     p.keyboard.press("g")
-    assert p.locator(".atua-island .ghost").count() == 0
+    assert p.locator(".atua-island .cand-dot").count() == 0
 
     # Snap finds the nearest legal placement by position and angle; it is not laid yet
     p.get_by_role("button", name="Snap").click()

@@ -129,6 +129,7 @@ def test_a_whole_game_is_played_by_pointing_at_the_board(page: Watched, web: Ser
     assert middle, "the second ceremony was never drawn"
     assert {"claim", "keep", "prep", "offer", "mission"} <= seen_phases
     # Every screen is open at the end; the final sheet has a row per scoring category.
+    p.get_by_role("tab", name="Other screens").click()
     assert p.locator(".rt-panel", has_text="Behind the screen (revealed)").count() == 2
     sheet = p.locator(".final .sheet").inner_text()
     for row in ("rank", "rituals", "missions", "masks", "total"):

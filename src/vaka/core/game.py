@@ -120,6 +120,12 @@ class Game(ABC):
         this is (e.g. "costs 3 wood"); games override this."""
         return None
 
+    def label_choice(self, view: Mapping[str, Any], action: Action) -> str | None:
+        """What a legal action is, in words that lead with the thing it names ("Keep Hand
+        of Hiro (2 mana)"), for a choice list that shows them before the typed text; None
+        where the action's text says it well enough. Games override this."""
+        return None
+
     def moment(self, view: Mapping[str, Any]) -> str | None:
         """When the ``view`` stands, in the game's own terms ("turn 14", "ceremony 2"), for
         people reading a game back (a review's turning points); None where the game names

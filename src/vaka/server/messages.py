@@ -97,6 +97,9 @@ class Joined(BaseModel):
 class Choice(BaseModel):
     action: str
     note: str | None = None
+    #: What the action is, leading with the name of the thing it names ("Keep Hand of Hiro
+    #: (2 mana)"); None where the action text says it (the text stays what is typed).
+    label: str | None = None
 
 
 class Hint(BaseModel):
@@ -164,6 +167,8 @@ class Checked(BaseModel):
     action: str
     legal: bool
     reason: str | None = None
+    #: When legal: what it would cost or bring, as the choice list's note says it.
+    note: str | None = None
 
 
 class Act(Strict):

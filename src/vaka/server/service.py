@@ -299,7 +299,11 @@ class TableService:
             table.state.clone().apply(seat, action)
         except IllegalAction as exc:
             return Checked(action=action, legal=False, reason=str(exc))
-        return Checked(action=action, legal=True)
+        # what it would cost or bring, as the choice list says it (a placement typed or
+        # dragged by hand is rarely one of the listed choices)
+        view = table.state.view(seat)
+        note = table.game.describe_choice(view, table.game.parse_action(action))
+        return Checked(action=action, legal=True, note=note)
 
     async def chat(self, table_id: str, token: str, text: str) -> ChatLine:
         table = await self.table(table_id)

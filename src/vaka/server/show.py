@@ -71,7 +71,11 @@ def snapshot(table: Table, seat: int | None) -> TableState:
     playing = table.data.status == "playing"
     legal = (
         [
-            Choice.model_construct(action=str(a), note=table.game.describe_choice(view, a))
+            Choice.model_construct(
+                action=str(a),
+                note=table.game.describe_choice(view, a),
+                label=table.game.label_choice(view, a),
+            )
             for a in state.legal_actions(seat)
         ]
         if seat is not None and playing and seat not in table.left

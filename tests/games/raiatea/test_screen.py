@@ -66,6 +66,10 @@ def test_whole_bot_games_fit_the_screen_and_name_things(players: int, seed: int)
             assert not CODES.search(note), (str(action), note)
             if CODES.search(str(action)):  # a typed id ("keep RN19") is named in its note
                 assert note, str(action)
+            # the label says what the choice is, by name, as a command
+            label = GAME.label_choice(view, action) or ""
+            assert label[:1].isupper() and not CODES.search(label), (str(action), label)
+            assert not label.split()[0].endswith("ing"), (str(action), label)
     for viewer in (None, *range(players)):
         final = st.view(viewer)
         for entry in final["log"]:
@@ -135,6 +139,8 @@ def test_log_and_notes_speak_in_words() -> None:
     view = st.view(0)
     take = GAME.parse_action("take mahi_mahi")
     assert GAME.describe_choice(view, take) == "Mahi-mahi"  # the typed text stays an id
+    assert GAME.label_choice(view, GAME.parse_action("keep RN19")) == "Keep Hand of Hiro (2 mana)"
+    assert GAME.label_choice(view, take) == "Take Mahi-mahi from the market"
     keep = GAME.describe_choice(view, GAME.parse_action("keep RN19"))
     assert keep is not None and keep.startswith("Hand of Hiro (interactive, 2 mana): ")
     assert counted(1, "To'o token") == "1 To'o token"

@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  angleGap, cardToTable, Checker, fitBox, handleAngle, nearest, normAngle, parsePlacement,
-  placementText, reasonsOf, screenToTable, tableToScreen, zoomBox,
+  angleGap, bestFirst, cardToTable, Checker, fitBox, handleAngle, nearest, normAngle,
+  parsePlacement, placementText, pointsOf, reasonsOf, screenToTable, tableToScreen, zoomBox,
 } from "../../../src/vaka/web/static/games/atuageom.js";
 
 test("placement texts round-trip in the canonical form", () => {
@@ -116,4 +116,24 @@ test("the checker spaces questions and knows the legal list without asking", () 
   clock.advance(5000);
   ck.ask("c");
   assert.deepEqual(sent, ["a", "b", "c"]);
+});
+
+test("candidates come best first by the points and the gains their notes tell", () => {
+  assert.equal(pointsOf("+4 points now; +1 canoe pair; covers fish"), 4);
+  assert.equal(pointsOf("-1 point now; covers nothing"), -1);
+  assert.equal(pointsOf("no note"), null);
+  const c = { x: 0, y: 0, angle: 0 };
+  const notes = ["+1 point now; covers fish", null, "+4 points now; covers nothing",
+    "+1 point now; +1 canoe pair; covers palm", "-2 points now; covers fish"];
+  assert.deepEqual(bestFirst([c, null, c, c, c], notes), [2, 3, 0, 4]);
+});
+
+test("the checker keeps the notes of legal poses, known or answered", () => {
+  const ck = new Checker(() => {}, () => {});
+  ck.knowLegal([["x", "+2 points now; covers fish"], "y"]);
+  assert.equal(ck.result("x").note, "+2 points now; covers fish");
+  assert.equal(ck.result("y").note, null);
+  ck.ask("z");
+  ck.answer({ action: "z", legal: true, note: "+1 point now; covers nothing" });
+  assert.equal(ck.result("z").note, "+1 point now; covers nothing");
 });

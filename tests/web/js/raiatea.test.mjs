@@ -93,3 +93,42 @@ test("claimed locations are read from this round's log", async () => {
     { text: "You claim the Forest, your Kahuna" }];
   assert.deepEqual(claims(log, 0, locs), { forest: 0, reef: 1 });
 });
+
+test("the tab holding an action, and what changed since the seat's last move", async () => {
+  const { marksOf, tabMarks, tabOf } = await import(
+    "../../../src/vaka/web/static/games/raiatea-logic.js");
+  const view = { seat: 0, blessing: [["RN04", 0]], tiles: ["reef", "forest"], order: [1, 0],
+    display: ["c1"], revealed: [], mask_market: ["SM02"], prices: { taro: 2 },
+    assistant_market: { shaman: 1 },
+    statues: [{ rows: [["", "T1-11"]] }],
+    seats: [{ seat: 0, tattoo: 2, priests: 1, masks: ["SM01"], blue: [], hand: ["RN01", "RN05"],
+      drawn_cards: [], prepared_cards: [], assistants: {}, turned: {}, goods: {} },
+    { seat: 1, tattoo: 0, priests: 0, masks: ["FM04"], blue: [], assistants: { shaman: 1 },
+      turned: {}, goods: {} }] };
+  assert.equal(tabOf("claim reef", view), "island");
+  assert.equal(tabOf("perform RN04", view), "island"); // from the Sacrifice Bag
+  assert.equal(tabOf("perform RN01", view), null); // from the hand, on your own screen
+  assert.equal(tabOf("mission 1.1.2", view), "statues");
+  assert.equal(tabOf("pick c1", view), "markets");
+  assert.equal(tabOf("target seat0", view), null);
+  const since = { ...view, tiles: ["reef"], order: [1, 0], display: ["c0"], mask_market: ["SM02"],
+    prices: { taro: 1 }, assistant_market: { shaman: 2 },
+    statues: [{ rows: [["T1-10", "T1-11"]] }],
+    seats: [{ ...view.seats[0], tattoo: 1, hand: ["RN01"] },
+      { ...view.seats[1], masks: [], assistants: {} }] };
+  const m = marksOf(since, view, 0);
+  assert.deepEqual([...m.locations], ["forest"]);
+  assert.deepEqual([...m.tattoo], [0]);
+  assert.deepEqual([...m.priests], []);
+  assert.equal(m.order, false);
+  assert.deepEqual([...m.forest], ["c1"]);
+  assert.deepEqual([...m.prices], ["taro"]);
+  assert.deepEqual([...m.assistants], ["shaman"]);
+  assert.deepEqual([...m.missions], ["1.1.1"]);
+  assert.deepEqual([...m.seats[0].cards], ["RN05"]);
+  assert.deepEqual([...m.seats[1].masks], ["FM04"]);
+  assert.deepEqual([...m.seats[1].assistants], ["shaman"]);
+  assert.deepEqual(tabMarks(m), { island: true, markets: true, statues: true, others: true });
+  assert.deepEqual(tabMarks(marksOf(null, view, 0)),
+    { island: false, markets: false, statues: false, others: false });
+});

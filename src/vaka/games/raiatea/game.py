@@ -41,6 +41,12 @@ class Raiatea(Game):
         assert isinstance(action, actions.RaiateaAction)
         return describe_choice(view, action)
 
+    def label_choice(self, view: Mapping[str, Any], action: Action) -> str | None:
+        from vaka.games.raiatea.moments import label
+
+        assert isinstance(action, actions.RaiateaAction)
+        return label(view, action)
+
     def moment(self, view: Mapping[str, Any]) -> str:
         from vaka.games.raiatea.moments import moment
 

@@ -180,3 +180,51 @@ def _told(gains: Mapping[int, Mapping[str, int]]) -> list[str]:
         if words:
             same.setdefault(" ".join(words), []).append(seat)
     return [f"{_seats(seats)} {words}" for words, seats in same.items()]
+
+
+#: The first word of :func:`say` as a command, for a choice's label.
+_COMMANDS = {
+    "adding": "Add",
+    "advancing": "Advance",
+    "aiming": "Aim",
+    "bidding": "Bid",
+    "buying": "Buy",
+    "choosing": "Choose",
+    "claiming": "Claim",
+    "counting": "Count",
+    "discarding": "Discard",
+    "drawing": "Draw",
+    "fulfilling": "Fulfil",
+    "hiring": "Hire",
+    "keeping": "Keep",
+    "leaving": "Leave",
+    "moving": "Move",
+    "offering": "Offer",
+    "passing": "Pass",
+    "paying": "Pay",
+    "performing": "Perform",
+    "preparing": "Prepare",
+    "putting": "Put",
+    "reactivating": "Reactivate",
+    "recruiting": "Recruit",
+    "sacrificing": "Sacrifice",
+    "selling": "Sell",
+    "taking": "Take",
+    "turning": "Turn",
+    "using": "Use",
+}
+
+
+def label(view: Mapping[str, Any], action: RaiateaAction) -> str:
+    """A choice as a command that leads with what it is ("Keep Hand of Hiro (2 mana)",
+    "Claim the Pearl Oyster Reef", "Draw no rituals"): :func:`say` in the imperative."""
+    words = say(view, action)
+    if words == "being done":
+        return "Done"
+    head, _, rest = words.partition(" ")
+    if head == "not":  # "not advancing the tattoo marker"
+        inner, _, tail = rest.partition(" ")
+        return f"Do not {_COMMANDS.get(inner, inner).lower()} {tail}".rstrip()
+    if head in _COMMANDS:
+        return f"{_COMMANDS[head]} {rest}".rstrip()
+    return words[:1].upper() + words[1:]

@@ -17,10 +17,17 @@ export function Table({ id }) {
   const [checked, setChecked] = useState(null);
   const socket = useRef(null);
   const listeners = useRef(new Set());
+  // The view right after this page's own last move (or the first one it saw): boards mark
+  // what changed since (docs: `since` in the Board interface).
+  const since = useRef({ view: null, after: null });
 
   useEffect(() => {
     const onMessage = (m) => {
       if (m.type === "state") {
+        const mark = since.current;
+        if (!mark.view || (mark.after !== null && m.version > mark.after)) {
+          since.current = { view: m.view, after: null };
+        }
         setMsg(m);
         setError(null);
         setHints(null);
@@ -43,7 +50,10 @@ export function Table({ id }) {
   const send = (m) => {
     if (!socket.current.send(m)) setError("Not connected: trying again…");
   };
-  const act = (action) => send({ type: "act", action, version: msg.version });
+  const act = (action) => {
+    since.current = { ...since.current, after: msg.version };
+    send({ type: "act", action, version: msg.version });
+  };
   const check = (action) => send({ type: "check", action });
   const onChecked = (f) => {
     listeners.current.add(f);
@@ -67,7 +77,8 @@ export function Table({ id }) {
     <div class="play">
       <section class="board-area" aria-label="the table">
         <${Board} view=${msg.view} seat=${msg.seat} legal=${msg.legal} act=${act}
-          check=${check} checked=${checked} onChecked=${onChecked} table=${msg.table} />
+          check=${check} checked=${checked} onChecked=${onChecked} table=${msg.table}
+          since=${since.current.view} />
       </section>
       <aside class="side">
         ${over && html`<${FinalSheet} msg=${msg} id=${id} />`}
@@ -148,9 +159,10 @@ function Choices({ legal, act }) {
   }, [legal]);
   return html`<section class="choices" aria-label="your choices">
     <h2>Your move</h2>
-    <ol>${legal.map((c, i) => html`<li><button class="choice" onClick=${() => act(c.action)}
-        aria-keyshortcuts=${i < 9 ? String(i + 1) : undefined}>
+    <ol>${legal.map((c, i) => html`<li><button class=${`choice${c.label ? " labelled" : ""}`}
+        onClick=${() => act(c.action)} aria-keyshortcuts=${i < 9 ? String(i + 1) : undefined}>
       <span class="key">${i < 9 ? i + 1 : ""}</span>
+      ${c.label && html`<span class="label">${c.label}</span>`}
       <span class="action">${c.action}</span>
       ${c.note && html`<span class="note">${c.note}</span>`}
     </button></li>`)}</ol>

@@ -2,16 +2,19 @@
 // and Tahuma), the fate tiles, your resident, your island where you lay the card you hold
 // (atuaplace.js), and everyone else's island. Every pointable thing carries its action;
 // legality is always the server's (the legal list and `check`).
+import { useEffect, useRef } from "preact/hooks";
 import { html } from "../html.js";
 import { seatColour } from "../colors.js";
-import { Coconuts, Face, IslandCards, islandPoses, SymbolKey, useFaces } from "./atuacards.js";
+import {
+  Coconuts, Face, IslandCards, islandPoses, laidSince, SymbolKey, useFaces,
+} from "./atuacards.js";
 import { bounds, fitBox } from "./atuageom.js";
 import { MyIsland } from "./atuaplace.js";
 import { soloLevel, theirs } from "../words.js";
 
 const SMALL = /^(pass|reveal|spare|give|score \w+)$/;
 
-export function Board({ view, seat, legal = [], act, check, onChecked }) {
+export function Board({ view, seat, legal = [], act, check, onChecked, since }) {
   const faces = useFaces();
   if (!faces) return html`<div class="board atua"><p class="loading">Laying out the cards…</p></div>`;
   const me = view.seat ?? seat ?? null;
@@ -20,25 +23,41 @@ export function Board({ view, seat, legal = [], act, check, onChecked }) {
   const others = view.seats.filter((s) => s.seat !== me);
   const holder = view.decision?.seat;
   const placing = holder === me && !!view.holding && legal.some((c) => c.action.startsWith("place "));
+  // what changed since this seat's last move (marked until it moves again)
+  const before = since && since !== view ? since : null;
+  const fresh = (s) => laidSince(s, before?.seats?.[s.seat]);
   return html`<div class=${`board atua ${placing ? "placing" : ""}`}>
     <${Prompt} view=${view} me=${me} legal=${legal} act=${act} />
     <div class="atua-top">
-      <${Offer} view=${view} faces=${faces} acts=${acts} act=${act} />
+      <${Offer} view=${view} faces=${faces} acts=${acts} act=${act} before=${before} />
       <${Tiles} view=${view} faces=${faces} me=${me} acts=${acts} act=${act} />
     </div>
     ${mine && html`<${MyIsland} faces=${faces} seat=${mine}
       holding=${holder === me ? view.holding : null} legal=${legal} act=${act} check=${check}
-      onChecked=${onChecked} label=${`your island (seat ${me})`} />`}
-    ${mine && html`<${SeatFacts} s=${mine} faces=${faces} me=${me} />`}
+      onChecked=${onChecked} label=${`your island (seat ${me})`} fresh=${fresh(mine)} />`}
+    ${mine && html`<${SeatFacts} s=${mine} faces=${faces} me=${me}
+      was=${before?.seats?.[me]} />`}
     <${SymbolKey} />
     <div class="atua-others">${others.map((s) => html`<${OtherIsland} s=${s} faces=${faces}
-      holding=${holder === s.seat ? view.holding : null} />`)}</div>
+      holding=${holder === s.seat ? view.holding : null} fresh=${fresh(s)}
+      was=${before?.seats?.[s.seat]} />`)}</div>
   </div>`;
 }
 
 function Prompt({ view, me, legal, act }) {
   const d = view.decision;
   const small = legal.filter((c) => SMALL.test(c.action));
+  // When the choice is only among these buttons (alone: give the other card to Tahuma or
+  // spare it), the keyboard starts there, not after wherever the last click was (the list
+  // beside the board, the island); never taken from a field being typed in.
+  const first = useRef(null);
+  const only = small.length > 0 && small.length === legal.length;
+  const asked = only ? small.map((c) => c.action).join() : "";
+  useEffect(() => {
+    const at = document.activeElement;
+    if (!asked || !first.current || (at && at.closest && at.closest("input, textarea, select"))) return;
+    first.current.focus({ preventScroll: true });
+  }, [asked, view.turn]);
   let text = "The game is over: the scores are beside the board.";
   if (d) {
     text = d.seat === me ? `Your move: ${d.prompt}` : `Seat ${d.seat} is to ${theirs(d.prompt)}`;
@@ -48,7 +67,8 @@ function Prompt({ view, me, legal, act }) {
     <span class="what">${text}</span>
     <span class="turn">turn ${view.turn} · piles ${Object.entries(view.piles)
       .map(([k, n]) => `${k} ${n}`).join(", ")}</span>
-    ${small.map((c) => html`<button class="small-act" data-action=${c.action}
+    ${small.map((c, i) => html`<button class="small-act" data-action=${c.action}
+        ref=${i === 0 ? first : undefined}
         onClick=${() => act(c.action)} title=${c.note || ""}>${label(c.action)}${
         c.note ? html` <small>${c.note}</small>` : ""}</button>`)}
   </div>`;
@@ -85,10 +105,11 @@ const GAP = 110;
 const TOP = 250; // room above the cards for their coconuts
 
 /** The row with its coconuts, or the solo game's two cards, plus the card being laid. */
-function Offer({ view, faces, acts, act }) {
+function Offer({ view, faces, acts, act, before }) {
   const slots = [];
+  const had = new Set((before?.row || []).map((r) => r.card));
   view.row.forEach((r, i) => slots.push({ card: r.card, nuts: r.coconuts, action: `take ${i + 1}`,
-    caption: `${i + 1}: ${r.card}` }));
+    caption: `${i + 1}: ${r.card}`, moved: !!before && !had.has(r.card) }));
   if (view.solo) {
     const o = view.solo_game.offer;
     ["left", "right"].forEach((side, i) => o[i] && slots.push({ card: o[i], action: `take ${side}`,
@@ -108,7 +129,8 @@ function Offer({ view, faces, acts, act }) {
         const x = GAP + i * (W + GAP) + W / 2;
         const p = s.action ? pointable(acts, s.action, act,
           `${s.action}: card ${s.card}${s.nuts ? ` with ${s.nuts} coconuts` : ""}`) : {};
-        return html`<g class=${`slot ${s.dim ? "dim" : ""}`} ...${p}>
+        return html`<g class=${`slot ${s.dim ? "dim" : ""}${s.moved ? " moved" : ""}`}
+            data-moved=${s.moved ? "1" : undefined} ...${p}>
           <rect class="hit" x=${x - W / 2 - 20} y=${TOP - 20} width=${W + 40} height=${H + 40}
             rx="30" fill="none" />
           <g transform=${`translate(${x} ${TOP + H / 2})`}><${Face} face=${faces.cards[s.card]} /></g>
@@ -149,12 +171,15 @@ function Tahuma({ solo }) {
 }
 
 /** A seat's counts: symbols, totems, coconuts, fates, resident, what it scored. */
-function SeatFacts({ s, faces, me }) {
+function SeatFacts({ s, faces, me, was }) {
   const res = s.resident && faces.residents[s.resident];
   const scored = Object.entries(s.scored);
+  // a count changed since the viewer's last move is marked
+  const mark = (now, then) => (was && now !== then ? { class: "moved", "data-moved": "1" } : {});
   return html`<dl class="atua-facts" style=${`--seat: ${seatColour(s.seat)}`}>
-    <div><dt>coconuts</dt><dd>${s.coconuts}</dd></div>
-    ${Object.entries(s.symbols).map(([k, n]) => html`<div><dt>${k}</dt><dd>${n}</dd></div>`)}
+    <div ...${mark(s.coconuts, was?.coconuts)}><dt>coconuts</dt><dd>${s.coconuts}</dd></div>
+    ${Object.entries(s.symbols).map(([k, n]) => html`<div ...${mark(n, was?.symbols?.[k] ?? 0)}>
+      <dt>${k}</dt><dd>${n}</dd></div>`)}
     ${Object.entries(s.totems).length > 0 && html`<div><dt>totems</dt><dd>${Object.entries(s.totems)
       .map(([k, n]) => `${k.replace(/_/g, " ")}${n > 1 ? ` ×${n}` : ""}`).join(", ")}</dd></div>`}
     ${s.fates.length > 0 && html`<div><dt>fates</dt><dd>${s.fates.join(", ")}</dd></div>`}
@@ -165,15 +190,15 @@ function SeatFacts({ s, faces, me }) {
   </dl>`;
 }
 
-function OtherIsland({ s, faces, holding }) {
+function OtherIsland({ s, faces, holding, fresh, was }) {
   const poses = islandPoses(s);
   const box = fitBox(bounds(poses), 1.3, 80);
   return html`<figure class="atua-other" style=${`--seat: ${seatColour(s.seat)}`}>
     <figcaption><span class="dot" aria-hidden="true"></span> Seat ${s.seat}${
       holding ? ` · laying ${holding}` : ""}</figcaption>
     <svg viewBox=${box.join(" ")} role="img" aria-label=${`the island of seat ${s.seat}`}>
-      <${IslandCards} faces=${faces} poses=${poses} />
+      <${IslandCards} faces=${faces} poses=${poses} fresh=${fresh} />
     </svg>
-    <${SeatFacts} s=${s} faces=${faces} me=${null} />
+    <${SeatFacts} s=${s} faces=${faces} me=${null} was=${was} />
   </figure>`;
 }

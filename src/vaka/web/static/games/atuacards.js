@@ -33,13 +33,13 @@ export function useFaces() {
 const pts = (poly) => poly.map(([u, v]) => `${u},${-v}`).join(" ");
 
 /** One card face in card coordinates (centre at the origin, drawn y down). */
-export function Face({ face, outline = "#3b3b3b" }) {
+export function Face({ face, outline = "#3b3b3b", angle = 0 }) {
   if (!face) return null;
   return html`<g class="face">
     ${face.regions.map((r) => html`<polygon points=${pts(r.polygon)} fill=${TERRAIN[r.terrain]} />`)}
     <rect x="-315" y="-440" width="630" height="880" rx="12" fill="none" stroke=${outline}
       stroke-width="6" />
-    ${face.symbols.map((s) => html`<${Sym} s=${s} card=${face.id} />`)}
+    ${face.symbols.map((s) => html`<${Sym} s=${s} card=${face.id} angle=${angle} />`)}
     ${face.star && html`<${Star} x=${face.star.at[0]} y=${face.star.at[1]} r=${face.star.r} />`}
   </g>`;
 }
@@ -69,7 +69,8 @@ export function symbolName(s) {
   return s.totem ? `${s.totem.replace(/_/g, " ")} totem` : s.kind;
 }
 
-function Sym({ s, card }) {
+// `angle`: the card's turn (tenths of a degree), undone on the letters so they stand upright.
+function Sym({ s, card, angle = 0 }) {
   let [label, colour] = SYMBOLS[s.kind] || ["?", "#000"];
   if (s.totem) [label, colour] = [TOTEMS[s.totem] || "To", "#6a1b9a"];
   const [x, y] = [s.at[0], -s.at[1]];
@@ -77,8 +78,9 @@ function Sym({ s, card }) {
   return html`<g class="symbol">
     <circle cx=${x} cy=${y} r=${s.r} fill=${volcano ? "#f3b8a8" : "white"} stroke=${colour}
       stroke-width="7"><title>${symbolName(s)} on ${card}</title></circle>
-    ${!volcano && html`<text x=${x} y=${y + s.r * 0.32} font-size=${s.r * 0.9} text-anchor="middle" fill=${colour}
-      font-weight="bold">${label}</text>`}
+    ${!volcano && html`<text x=${x} y=${y + s.r * 0.32} font-size=${s.r * 0.9} text-anchor="middle"
+      fill=${colour} font-weight="bold" transform=${angle ? `rotate(${angle / 10} ${x} ${y})` : undefined}
+      >${label}</text>`}
   </g>`;
 }
 
@@ -94,9 +96,11 @@ export function Star({ x, y, r }) {
 }
 
 /** A card laid at a pose {x, y, angle} in table coordinates. */
-export function Laid({ faces, pose, cls = "laid" }) {
-  return html`<g class=${cls} transform=${poseTransform(pose)} data-card=${pose.card}>
-    <${Face} face=${faces.cards[pose.card]} />
+export function Laid({ faces, pose, cls = "laid", moved = false }) {
+  return html`<g class=${`${cls}${moved ? " moved" : ""}`} transform=${poseTransform(pose)}
+      data-card=${pose.card} data-moved=${moved ? "1" : undefined}>
+    <${Face} face=${faces.cards[pose.card]} angle=${pose.angle} />
+    ${moved && html`<rect class="moved-edge" x="-315" y="-440" width="630" height="880" rx="12" />`}
   </g>`;
 }
 
@@ -108,9 +112,19 @@ export function islandPoses(seat) {
   ];
 }
 
-/** Every card of an island; later cards lie over earlier ones, as on the table. */
-export function IslandCards({ faces, poses }) {
-  return html`<g class="island-cards">${poses.map((p) => html`<${Laid} faces=${faces} pose=${p} />`)}</g>`;
+/** Every card of an island; later cards lie over earlier ones, as on the table. `fresh`:
+ * the cards laid since the viewer's last move (marked). */
+export function IslandCards({ faces, poses, fresh = null }) {
+  return html`<g class="island-cards">${poses.map((p) => html`<${Laid} faces=${faces} pose=${p}
+    moved=${!!fresh && fresh.has(p.card)} />`)}</g>`;
+}
+
+/** The cards of a seat laid since `since` (that seat's entry in the earlier view). */
+export function laidSince(seat, before) {
+  if (!before) return new Set();
+  const had = new Set(before.placements);
+  return new Set(seat.placements.filter((t) => !had.has(t)).map((t) => parsePlacement(t)?.card)
+    .filter(Boolean));
 }
 
 /** Coconuts on a card of the row: brown nuts with their count. */

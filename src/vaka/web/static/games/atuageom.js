@@ -176,7 +176,10 @@ export class Checker {
 
   /** Tell the checker what the server said is legal (no need to ask about those). */
   knowLegal(texts) {
-    for (const t of texts) this.known.set(t, { legal: true, reason: null });
+    for (const t of texts) {
+      const [text, note] = Array.isArray(t) ? t : [t, null];
+      this.known.set(text, { legal: true, reason: null, note: note || null });
+    }
   }
 
   ask(text) {
@@ -212,7 +215,7 @@ export class Checker {
   }
 
   answer(msg) {
-    const result = { legal: !!msg.legal, reason: msg.reason || null };
+    const result = { legal: !!msg.legal, reason: msg.reason || null, note: msg.note || null };
     this.known.set(msg.action, result);
     if (msg.action === this.inFlight) this.inFlight = null;
     this.onAnswer(msg.action, result);
@@ -225,4 +228,21 @@ export class Checker {
     this.inFlight = null;
     this.wanted = null;
   }
+}
+
+/** The points a choice's note says it brings now ("+4 points now; ..."), or null. */
+export function pointsOf(note) {
+  const m = /^([+-]\d+) points? now/.exec(note || "");
+  return m ? Number(m[1]) : null;
+}
+
+/** The indices of the candidates (legal placements, others null) best first: by the
+ * points their notes say they bring now, then by how many more things they gain (pairs,
+ * totems, beaches), then in the list's order. */
+export function bestFirst(candidates, notes) {
+  const more = (n) => (n || "").split("; ").filter((w) => !/^(covers|[+-]\d+ points? now)/.test(w))
+    .length;
+  return candidates.map((c, i) => (c ? i : -1)).filter((i) => i >= 0).sort((a, b) =>
+    (pointsOf(notes[b]) ?? -1e9) - (pointsOf(notes[a]) ?? -1e9) ||
+    more(notes[b]) - more(notes[a]) || a - b);
 }

@@ -7,8 +7,8 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { IslandCards, Laid } from "./atuacards.js";
 import {
-  angleGap, bounds, Checker, fitBox, nearest, normAngle, parsePlacement, placementText,
-  poseTransform, reasonsOf, screenToTable, zoomBox, handleAngle,
+  angleGap, bestFirst, bounds, Checker, corners, fitBox, nearest, normAngle, parsePlacement,
+  placementText, poseTransform, reasonsOf, screenToTable, zoomBox, handleAngle,
 } from "./atuageom.js";
 import { islandPoses } from "./atuacards.js";
 
@@ -16,7 +16,7 @@ const STEP = 150; // 15°: every candidate angle (multiples of 30° and the diag
 const FINE = 10; // 1°
 const MAGNET_PX = 7; // a dragged card this close to a candidate at its angle takes its pose
 
-export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, label }) {
+export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, label, fresh }) {
   const svg = useRef(null);
   const poses = useMemo(() => islandPoses(seat), [seat]);
   const placing = !!holding && legal.some((c) => c.action.startsWith("place "));
@@ -24,6 +24,9 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
     () => legal.map((c) => (c.action.startsWith("place ") ? parsePlacement(c.action) : null)),
     [legal],
   );
+  const notes = useMemo(() => legal.map((c) => c.note || null), [legal]);
+  // The candidates best first (by the points their notes tell), shown one at a time.
+  const order = useMemo(() => bestFirst(candidates, notes), [candidates, notes]);
   const key = `${holding}:${poses.length}:${placing}`;
   const start = () => {
     if (!placing) return null;
@@ -36,6 +39,8 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
   };
   const [held, setHeld] = useState(() => ({ key, pose: start(), box: null }));
   const [ghosts, setGhosts] = useState(false);
+  const [pick, setPick] = useState({ key, at: -1 }); // where in `order` the card was put
+  const [lit, setLit] = useState(-1); // the candidate whose dot the pointer is over
   const [, setTick] = useState(0);
   const drag = useRef(null);
   const pointers = useRef(new Map());
@@ -66,6 +71,7 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
     pendingLay.current = null;
     now = { key, pose: start(), box: null };
     setHeld(now);
+    setPick({ key, at: -1 });
   }
   const { pose, box } = now;
   const setPose = (p) => setHeld((h) => ({ ...h, pose: p }));
@@ -94,7 +100,7 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
     return () => ro.disconnect();
   }, []);
   useEffect(() => (onChecked ? onChecked((m) => ck.answer(m)) : undefined), [onChecked]);
-  ck.knowLegal(legal.filter((c) => c.action.startsWith("place ")).map((c) => c.action));
+  ck.knowLegal(legal.filter((c) => c.action.startsWith("place ")).map((c) => [c.action, c.note]));
 
   latest.current = { act, check };
   const text = pose ? placementText(pose) : null;
@@ -128,6 +134,17 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
       if (result.legal) act(text);
     }
   };
+  // Put the card on the candidate `at` places down the best-first order (wrapping).
+  const goTo = (at) => {
+    if (!order.length) return;
+    const i = ((at % order.length) + order.length) % order.length;
+    setPick({ key, at: i });
+    move(candidates[order[i]]);
+  };
+  const step = (d) => {
+    setGhosts(true);
+    goTo(pick.key === key && pick.at >= 0 ? pick.at + d : d > 0 ? 0 : -1);
+  };
   const snap = () => {
     if (!pose) return;
     const i = nearest(pose, candidates);
@@ -138,7 +155,8 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
     const [x, y, w, h] = box;
     setBox(zoomBox(box, factor, sx ?? x + w / 2, sy ?? y + h / 2));
   };
-  latest.current.keys = { turn, snap, lay, zoom, fit, move, pose, setGhosts };
+  latest.current.keys = { turn, snap, lay, zoom, fit, move, pose, setGhosts, step, candidates,
+    placing, order, setPick, key };
 
   useEffect(() => {
     const onKey = (ev) => {
@@ -151,6 +169,7 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
       const acts = {
         q: () => k.turn(step), e: () => k.turn(-step), "[": () => k.turn(step),
         "]": () => k.turn(-step), s: () => k.snap(), g: () => k.setGhosts((g) => !g),
+        n: () => k.step(1), p: () => k.step(-1),
         enter: () => k.lay(), "+": () => k.zoom(1.25), "=": () => k.zoom(1.25),
         "-": () => k.zoom(0.8), 0: () => k.fit(),
         arrowleft: () => k.move({ ...p, x: p.x - nudge }),
@@ -164,8 +183,46 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
       acts[key]();
     };
     addEventListener("keydown", onKey);
-    return () => removeEventListener("keydown", onKey);
+    // A digit puts the card on that candidate of the list and asks (Enter lays it): caught
+    // before the choice list, which would lay it at once.
+    const onDigit = (ev) => {
+      const k = latest.current.keys;
+      if (!k.placing || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      if (ev.target.closest && ev.target.closest("input, textarea, select")) return;
+      const n = Number(ev.key);
+      const c = k.candidates[n - 1];
+      if (!(n >= 1 && n <= 9) || !c) return;
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      k.setPick({ key: k.key, at: k.order.indexOf(n - 1) });
+      k.move(c);
+    };
+    addEventListener("keydown", onDigit, true);
+    return () => {
+      removeEventListener("keydown", onKey);
+      removeEventListener("keydown", onDigit, true);
+    };
   }, []);
+
+  // The view follows the card being laid: once any corner leaves it, the view moves just
+  // enough to show the whole card again (never zooming). Not while a pointer drags or turns
+  // it (the view would slide under the pointer): once it lets go.
+  const follow = () => {
+    if (!pose || !box) return;
+    const [x, y, w, h] = box;
+    const m = Math.min(w, h) * 0.03;
+    let dx = 0;
+    let dy = 0;
+    for (const [cx, cy] of corners(pose)) {
+      const sy = -cy;
+      if (cx < x + m) dx = Math.min(dx, cx - (x + m));
+      if (cx > x + w - m) dx = Math.max(dx, cx - (x + w - m));
+      if (sy < y + m) dy = Math.min(dy, sy - (y + m));
+      if (sy > y + h - m) dy = Math.max(dy, sy - (y + h - m));
+    }
+    if (dx || dy) setBox([x + dx, y + dy, w, h]);
+  };
+  useEffect(() => { if (!drag.current) follow(); }, [text]);
 
   const onPointerDown = (ev) => {
     const t = ev.target;
@@ -175,7 +232,7 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
       drag.current = { mode: "pinch", d: Math.hypot(a[0] - b[0], a[1] - b[1]) };
       return;
     }
-    if (t.closest(".ghost")) return;
+    if (t.closest(".ghost, .cand-dot")) return;
     const [wx, wy] = toTable(ev);
     svg.current.setPointerCapture?.(ev.pointerId);
     if (pose && t.closest(".rotate-handle")) {
@@ -216,6 +273,7 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
     const d = drag.current;
     drag.current = null;
     if (d && d.mode === "card" && d.type === "mouse") lay();
+    if (d && (d.mode === "card" || d.mode === "rotate")) follow();
   };
   const wheelLeft = useRef(0);
   const onWheel = (ev) => {
@@ -240,7 +298,14 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
 
   const vb = box || fitBox(bounds(pose ? [...poses, pose] : poses), 1.4);
   const state = !pose ? "idle" : !result ? "checking" : result.legal ? "legal" : "illegal";
-  const numbered = candidates.map((c, i) => c && { ...c, n: i + 1 }).filter(Boolean);
+  const chosen = pick.key === key && pick.at >= 0 ? order[pick.at] : -1;
+  const shown = chosen >= 0 && text === placementText(candidates[chosen]) ? chosen : -1;
+  const outline = (i, cls) => {
+    const c = candidates[i];
+    return html`<g class=${`ghost ${cls}`} data-n=${i + 1} aria-hidden="true">
+      <rect transform=${poseTransform(c)} x="-315" y="-440" width="630" height="880" />
+    </g>`;
+  };
   const canSetAside = legal.some((c) => c.action === "set aside");
   return html`<section class=${`atua-mine ${placing ? "placing" : ""}`} aria-label=${label}>
     ${placing && html`<div class="atua-tools" role="toolbar" aria-label="laying the card">
@@ -248,13 +313,22 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
       <button onClick=${() => turn(-STEP)} aria-label="turn right 15 degrees" title="E">⟳</button>
       <button onClick=${snap} title="S: the nearest legal placement">Snap</button>
       <button class=${ghosts ? "on" : ""} aria-pressed=${ghosts} onClick=${() => setGhosts(!ghosts)}
-        title="G: show the numbered candidates">Candidates</button>
+        title="G: show where the card may lie">Candidates</button>
       <button class="lay" onClick=${lay} disabled=${state !== "legal"} title="Enter">Lay</button>
       <span class="zoom">
         <button onClick=${() => zoom(0.8)} aria-label="zoom out">−</button>
         <button onClick=${() => zoom(1.25)} aria-label="zoom in">+</button>
         <button onClick=${() => fit()} aria-label="fit the island">Fit</button>
       </span>
+    </div>`}
+    ${placing && ghosts && order.length > 0 && html`<div class="atua-tools atua-cands" role="toolbar"
+        aria-label="candidates, best first">
+      <button onClick=${() => step(-1)} title="P" aria-label="previous candidate">◀</button>
+      <span class="cand-now" aria-live="polite">${shown >= 0
+        ? html`<b>${pick.at + 1} of ${order.length}</b> (choice ${shown + 1}): ${notes[shown] || ""}`
+        : html`${order.length} places, best first: ◀ ▶ (P, N) put the card on each; a dot on
+          the island shows one`}</span>
+      <button onClick=${() => step(1)} title="N" aria-label="next candidate">▶</button>
     </div>`}
     ${canSetAside && html`<div class="atua-tools" role="toolbar"
         aria-label="a card that fits nowhere">
@@ -267,13 +341,7 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
       onPointerCancel=${onPointerUp} onWheel=${onWheel}>
       <rect class="sea-table" x=${vb[0] - vb[2] * 5} y=${vb[1] - vb[3] * 5} width=${vb[2] * 11}
         height=${vb[3] * 11} />
-      <${IslandCards} faces=${faces} poses=${poses} />
-      ${placing && ghosts && numbered.map((c) => html`<g class="ghost" role="button" tabindex="0"
-          aria-label=${`move the card to candidate ${c.n}`} onClick=${() => move(c)}
-          onKeyDown=${(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), move(c))}>
-        <rect transform=${poseTransform(c)} x="-315" y="-440" width="630" height="880" />
-        <text x=${c.x} y=${-c.y + 45} text-anchor="middle">${c.n}</text>
-      </g>`)}
+      <${IslandCards} faces=${faces} poses=${poses} fresh=${fresh} />
       ${pose && html`<g class=${`held ${state}`} tabindex="0" aria-label=${`${pose.card}, turned
           ${pose.angle / 10} degrees: drag to move, Q and E to turn`}>
         <${Laid} faces=${faces} pose=${pose} cls="held-card" />
@@ -284,12 +352,22 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
             aria-label="turn handle"><title>drag to turn</title></circle>
         </g>
       </g>`}
+      ${placing && ghosts && lit >= 0 && lit !== shown && outline(lit, "lit")}
+      ${placing && ghosts && order.map((i, at) => {
+        const c = candidates[i];
+        return html`<circle class=${`cand-dot${i === shown ? " now" : ""}`} cx=${c.x} cy=${-c.y}
+          r=${Math.max(18, (box ? box[2] : 3000) / 190)} data-n=${i + 1}
+          onPointerEnter=${() => setLit(i)} onPointerLeave=${() => setLit(-1)}
+          onClick=${() => { setPick({ key, at }); move(c); }}><title>${
+          `choice ${i + 1}: ${notes[i] || ""}`}</title></circle>`;
+      })}
     </svg>
     ${pose && html`<div class=${`atua-status ${state}`} role="status" aria-live="polite"
         data-state=${state} data-pose=${text}>
       ${state === "checking" && html`<span>Checking ${pose.card} here…</span>`}
-      ${state === "legal" && html`<span><b>✓ It may lie here</b> (${pose.angle / 10}°).
-        Drop it, press Enter or Lay.</span>`}
+      ${state === "legal" && html`<span><b>✓ It may lie here</b> (${pose.angle / 10}°)${
+        result.note ? html`: <span class="gain">${result.note}</span>` : ""}. Drop it, press
+        Enter or Lay.</span>`}
       ${state === "illegal" && html`<span><b>✗ It may not lie here:</b></span>
         <ul class="reasons">${reasonsOf(result.reason).map((r) => html`<li>${r}</li>`)}</ul>`}
     </div>`}
@@ -298,6 +376,7 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
       Lay lays it.</p>`}
     ${placing && html`<p class="atua-help keys">Drag the card; turn it with the wheel over it, Q/E
       (Shift: 1°) or the handle; arrows nudge it; S snaps to the nearest legal place; G shows
-      the candidates (1–9 lay one); Ctrl+wheel or pinch zooms, drag the sea to pan.</p>`}
+      where it may lie (N and P go through them, best first; 1–9 put it on that choice; Enter
+      lays it); Ctrl+wheel or pinch zooms, drag the sea to pan.</p>`}
   </section>`;
 }

@@ -15,15 +15,18 @@ export const seatName = (ctx, s) => {
 // A <g> that offers the first legal action of `candidates` (pointing convention of the
 // client: data-action, role, tabindex, aria-label, click and Enter/Space); otherwise a
 // plain <g>. `what` names the thing for the label when the action is not enough.
-export function Spot({ ctx, offers, x = 0, y = 0, children, title }) {
+export function Spot({ ctx, offers, x = 0, y = 0, children, title, moved, card }) {
   const action = offers ? firstLegal(ctx.acts, offers) : null;
   const at = x || y ? `translate(${x},${y})` : undefined;
+  const mark = moved ? { class: "moved", "data-moved": "1" } : {};
   if (!action) {
-    return html`<g transform=${at}>${title && html`<title>${title}</title>`}${children}</g>`;
+    return html`<g transform=${at} data-card=${card} ...${mark}>${title &&
+      html`<title>${title}</title>`}${children}</g>`;
   }
   const fire = () => ctx.act(action);
   const label = sayAction(action, ctx.name) + (title ? ` — ${title}` : "");
-  return html`<g transform=${at} class="rt-offer" data-action=${action} role="button"
+  return html`<g transform=${at} class=${`rt-offer${moved ? " moved" : ""}`} data-action=${action}
+    data-moved=${moved ? "1" : undefined} data-card=${card} role="button"
     tabindex="0" aria-label=${label} onClick=${fire}
     onKeyDown=${(e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); fire(); } }}>
     <title>${label}</title>${children}</g>`;
@@ -46,14 +49,15 @@ export const RITUAL_W = 120;
 export const RITUAL_H = 92;
 
 // A ritual card face: type colour, name, mana cost, deck, text.
-export function RitualCard({ ctx, id, offers, x, y, note }) {
+export function RitualCard({ ctx, id, offers, x, y, note, moved }) {
   const r = ctx.comps.rituals[id];
   if (!r) return null;
   const fill = TYPE_FILL[r.type] || "#555";
   const title = `${r.name}: ${ctx.comps.ritual_types[r.type]} ${r.deck} ritual, ${r.mana} mana` +
     (Object.keys(r.price).length ? `, price ${Object.entries(r.price).map(([k, v]) =>
       `${typeof v === "object" ? JSON.stringify(v) : v} ${k}`).join(", ")}` : "") + `. ${r.text}`;
-  return html`<${Spot} ctx=${ctx} offers=${offers} x=${x} y=${y} title=${title}>
+  return html`<${Spot} ctx=${ctx} offers=${offers} x=${x} y=${y} title=${title} moved=${moved}
+      card=${id}>
     <${Hit} w=${RITUAL_W} h=${RITUAL_H} fill="#fffaf0" stroke=${fill} sw="2" />
     <rect width=${RITUAL_W} height="32" rx="6" fill=${fill} />
     ${r.deck === "forbidden" && html`<rect x="2" y="2" width=${RITUAL_W - 4}
@@ -76,9 +80,9 @@ export const CardBack = ({ x, y, deck, w = 24, h = 34 }) => html`<g transform=${
     class="rt-light">${deck === "forbidden" ? "F" : "N"}</text></g>`;
 
 // A mask card.
-export function MaskCard({ ctx, id, offers, x, y, paired, w = 96 }) {
+export function MaskCard({ ctx, id, offers, x, y, paired, w = 96, moved }) {
   const m = ctx.comps.masks[id] || { name: id, text: "" };
-  return html`<${Spot} ctx=${ctx} offers=${offers} x=${x} y=${y}
+  return html`<${Spot} ctx=${ctx} offers=${offers} x=${x} y=${y} moved=${moved}
       title=${`${m.name}${paired ? " (paired)" : ""}: ${m.text}`}>
     <${Hit} w=${w} h="44" fill=${paired ? "#fbe7b5" : "#f3e6cf"} stroke="#8a5a2b" />
     <path d=${`M${w / 2 - 14} 9 q14 -6 28 0 q2 14 -14 19 q-16 -5 -14 -19z`} fill="#8a5a2b" />
@@ -97,7 +101,8 @@ export const Counter = ({ x, y, n, kind, r = 13 }) => html`<g transform=${`trans
   <text y=${r + 11} font-size="9.5" text-anchor="middle" class="rt-dim">${kind}</text></g>`;
 
 // A player's disc on a track, with the seat number (colour is never the only sign).
-export const Disc = ({ x, y, seat, r = 9 }) => html`<g transform=${`translate(${x},${y})`}>
+export const Disc = ({ x, y, seat, r = 9, moved }) => html`<g transform=${`translate(${x},${y})`}
+    class=${moved ? "moved" : undefined} data-moved=${moved ? "1" : undefined}>
   <circle r=${r} fill=${seatColour(seat)} stroke="#1f2a30" />
   <text y="3.5" font-size="10" text-anchor="middle" font-weight="700">${seat}</text></g>`;
 

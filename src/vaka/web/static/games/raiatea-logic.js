@@ -157,3 +157,75 @@ export function claims(log, viewer, locations) {
   }
   return out;
 }
+
+// The tab of the board that offers an action (null: the banner or your own screen, which
+// are always in sight).
+const TAB_OF_VERB = { claim: "island", gift: "island", recruit: "island", bid: "island",
+  pick: "markets", take: "markets", hire: "markets", get: "markets", top: "markets",
+  bonus: "markets", draw: "markets", mission: "statues", steal: "others", target: "others" };
+
+export function tabOf(action, view) {
+  const [verb, arg] = action.split(" ");
+  if (verb === "perform" && (view.blessing || []).some(([r]) => r === arg)) return "island";
+  if (verb === "target" && arg === `seat${view.seat}`) return null;
+  return TAB_OF_VERB[verb] || null;
+}
+
+const added = (before, after) => {
+  const left = [...(before || [])];
+  const out = new Set();
+  for (const x of after || []) {
+    const i = left.indexOf(x);
+    if (i >= 0) left.splice(i, 1);
+    else out.add(x);
+  }
+  return out;
+};
+
+// What changed between `since` (this seat's view right after its own last move) and
+// `view`, so that the board can mark it until this seat moves again: locations claimed,
+// discs moved on the tracks, the ceremonial order, cards new in the markets, missions
+// fulfilled or turned up, and per seat the masks, assistants and rituals new to it.
+export function marksOf(since, view, viewer) {
+  const none = { viewer, locations: new Set(), tattoo: new Set(), priests: new Set(), order: false,
+    forest: new Set(), masks: new Set(), prices: new Set(), assistants: new Set(),
+    missions: new Set(), seats: {} };
+  if (!since || !view || since === view) return none;
+  const m = none;
+  m.locations = added(since.tiles, view.tiles);
+  m.order = (since.order || []).join() !== (view.order || []).join();
+  m.forest = added([...since.display || [], ...since.revealed || []],
+    [...view.display || [], ...view.revealed || []]);
+  m.masks = added(since.mask_market, view.mask_market);
+  for (const [k, v] of Object.entries(view.prices || {})) if (since.prices?.[k] !== v) m.prices.add(k);
+  for (const [k, v] of Object.entries(view.assistant_market || {})) {
+    if (since.assistant_market?.[k] !== v) m.assistants.add(k);
+  }
+  (view.statues || []).forEach((st, si) => st.rows.forEach((row, r) => row.forEach((t, k) => {
+    if (since.statues?.[si]?.rows?.[r]?.[k] !== t) m.missions.add(`${si + 1}.${r + 1}.${k + 1}`);
+  })));
+  for (const s of view.seats || []) {
+    const b = (since.seats || []).find((x) => x.seat === s.seat);
+    if (!b) continue;
+    if (b.tattoo !== s.tattoo) m.tattoo.add(s.seat);
+    if (b.priests !== s.priests) m.priests.add(s.seat);
+    const cards = (x) => [...x.hand || [], ...x.drawn_cards || [], ...x.prepared_cards || []];
+    const asst = new Set();
+    for (const [k, v] of Object.entries(s.assistants || {})) {
+      if ((b.assistants?.[k] || 0) !== v || (b.turned?.[k] || 0) !== (s.turned?.[k] || 0)) asst.add(k);
+    }
+    m.seats[s.seat] = { masks: added(b.masks, s.masks), blue: added(b.blue, s.blue),
+      cards: added(cards(b), cards(s)), assistants: asst,
+      goods: new Set(Object.keys(s.goods || {}).filter((k) => (b.goods?.[k] || 0) !== s.goods[k])) };
+  }
+  return m;
+}
+
+// Which tabs hold a mark (their tab is marked too, so a change out of sight is seen).
+export function tabMarks(m) {
+  const any = (...sets) => sets.some((x) => (x instanceof Set ? x.size > 0 : !!x));
+  const others = Object.entries(m.seats).some(([s, x]) => Number(s) !== m.viewer &&
+    any(x.masks, x.blue, x.assistants));
+  return { island: any(m.locations, m.tattoo, m.priests, m.order),
+    markets: any(m.forest, m.masks, m.prices, m.assistants), statues: any(m.missions), others };
+}

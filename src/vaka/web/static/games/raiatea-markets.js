@@ -9,11 +9,12 @@ const KIND_FILL = { commodity: "#e8f3d6", assistant: "#dcebf5", mask: "#f3e6cf" 
 
 function ForestCard({ ctx, id, x, y }) {
   const { comps } = ctx;
+  const moved = ctx.marks.forest.has(id);
   if (comps.masks[id]) return html`<${MaskCard} ctx=${ctx} id=${id} offers=${OFFERS.forest(id)}
-    x=${x} y=${y} w="78" />`;
+    x=${x} y=${y} w="78" moved=${moved} />`;
   const kind = comps.commodities.some((c) => c.id === id) ? "commodity" : "assistant";
   const name = ctx.name(id);
-  return html`<${Spot} ctx=${ctx} offers=${OFFERS.forest(id)} x=${x} y=${y}
+  return html`<${Spot} ctx=${ctx} offers=${OFFERS.forest(id)} x=${x} y=${y} moved=${moved}
       title=${`${name} (${kind})`}>
     <${Hit} w="78" h="44" fill=${KIND_FILL[kind]} stroke="#6f8f72" />
     <${Lines} x="39" y="18" text=${name.replace(/ \(.*\)$/, "")} width="12" size="10.5"
@@ -52,6 +53,7 @@ export function Markets({ ctx }) {
       const offers = [...(sold === c.id ? [`bonus ${k}`] : []),
         ...(k === comps.charts[i].length - 1 ? OFFERS.chartTop(c.id) : [])];
       parts.push(html`<${Spot} ctx=${ctx} offers=${offers} x=${112 + k * 80} y=${row}
+          moved=${price === k && ctx.marks.prices.has(c.id)}
           title=${`${c.name} space ${k + 1}: ${bonus}${price === k ? " (price marker)" : ""}`}>
         <${Hit} w="76" h="40" fill=${k <= price ? "#fff3c4" : "#f5f0e6"}
           stroke=${price === k ? "#1f2a30" : "#cbbd9f"} sw=${price === k ? 2.5 : 1} />
@@ -66,6 +68,7 @@ export function Markets({ ctx }) {
   y += 22;
   comps.assistants.forEach((a, i) => parts.push(html`<${Spot} ctx=${ctx}
       offers=${OFFERS.assistantMarket(a.id).concat([`type ${a.id}`])} x=${12 + i * 125} y=${y}
+      moved=${ctx.marks.assistants.has(a.id)}
       title=${`${a.name}: A: ${a.a} B: ${a.b}`}>
     <${Hit} w="119" h="30" fill="#dcebf5" stroke="#2a64a8" />
     <text x="8" y="19" font-size="11">${a.name}</text>
@@ -76,7 +79,8 @@ export function Markets({ ctx }) {
   parts.push(html`<${Heading} x="12" y=${y + 14} text="Mask market" />`);
   y += 22;
   view.mask_market.forEach((m, i) => parts.push(html`<${MaskCard} ctx=${ctx} id=${m}
-    offers=${OFFERS.maskMarket(m)} x=${12 + (i % 6) * 83} y=${y + Math.floor(i / 6) * 48} w="78" />`));
+    offers=${OFFERS.maskMarket(m)} x=${12 + (i % 6) * 83} y=${y + Math.floor(i / 6) * 48} w="78"
+    moved=${ctx.marks.masks.has(m)} />`));
   y += Math.max(1, Math.ceil(view.mask_market.length / 6)) * 48 + 4;
   // Ritual decks.
   parts.push(html`<${Heading} x="12" y=${y + 14} text="Ritual decks" />`);
@@ -112,6 +116,7 @@ export function Statues({ ctx }) {
           : t ? missionWords(t.text, comps.commodities) : token;
         const kind = t?.kind;
         return html`<${Spot} ctx=${ctx} offers=${OFFERS.mission(slot)} x=${x} y=${y}
+            moved=${ctx.marks.missions.has(slot)}
             title=${`mission ${slot}: ${words}${t ? ` (${t.vp} VP)` : ""}`}>
           <${Hit} w=${TOKEN_W} h="26" rx="4"
             fill=${token === "" ? "#d8d2c6" : token === "?" ? "#7b6a55" : "#efe4cf"}

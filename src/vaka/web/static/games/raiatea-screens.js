@@ -2,6 +2,7 @@
 // rituals) for all to see, and behind it what the view shows this seat: everything behind
 // its own screen, only counts and card backs behind the others' (all of it once the game is
 // over).
+import { useRef } from "preact/hooks";
 import { html } from "../html.js";
 import { seatColour } from "../colors.js";
 import { OFFERS } from "./raiatea-logic.js";
@@ -28,7 +29,7 @@ function flow(items, width, x0, y0, gap = 6) {
   return [out, items.length ? y + rowH - y0 : 0];
 }
 
-function assistantItems(ctx, s, mine) {
+function assistantItems(ctx, s, mine, mark) {
   const items = [];
   for (const a of ctx.comps.assistants) {
     const ready = s.assistants[a.id] || 0;
@@ -36,7 +37,7 @@ function assistantItems(ctx, s, mine) {
     if (!ready && !turned) continue;
     const w = Math.max(90, 10 + ready * 16 + turned * 26);
     items.push({ w, h: 52, draw: (x, y) => html`<${Spot} ctx=${ctx}
-        offers=${mine ? OFFERS.myAssistant(a.id) : null} x=${x} y=${y}
+        offers=${mine ? OFFERS.myAssistant(a.id) : null} x=${x} y=${y} moved=${mark.assistants.has(a.id)}
         title=${`${a.name}: ${ready} ready, ${turned} turned. A: ${a.a} B: ${a.b}`}>
       <${Hit} w=${w} h="52" fill="#dcebf5" stroke="#2a64a8" />
       ${Array.from({ length: ready }, (_, i) => html`<rect x=${6 + i * 16} y="6" width="14"
@@ -50,17 +51,36 @@ function assistantItems(ctx, s, mine) {
   return items;
 }
 
-function frontItems(ctx, s, mine) {
+const NO_MARKS = { masks: new Set(), blue: new Set(), cards: new Set(), assistants: new Set(),
+  goods: new Set() };
+
+function frontItems(ctx, s, mine, mark) {
   const paired = new Set(s.mask_pairs || []);
   const masks = s.masks.map((m) => ({ w: 96, h: 44, draw: (x, y) => html`<${MaskCard} ctx=${ctx}
     id=${m} offers=${mine ? OFFERS.myMask(m) : OFFERS.theirMask(m)} x=${x} y=${y}
-    paired=${paired.has(m)} />` }));
+    paired=${paired.has(m)} moved=${mark.masks.has(m)} />` }));
   const blue = s.blue.map((r) => ({ w: RITUAL_W, h: RITUAL_H, draw: (x, y) => html`<${RitualCard}
-    ctx=${ctx} id=${r} x=${x} y=${y} note="in play" />` }));
-  return [...masks, ...assistantItems(ctx, s, mine), ...blue];
+    ctx=${ctx} id=${r} x=${x} y=${y} note="in play" moved=${mark.blue.has(r)} />` }));
+  return [...masks, ...assistantItems(ctx, s, mine, mark), ...blue];
 }
 
-function behindOpen(ctx, s, mine) {
+// The cards behind a screen in the order this page first saw each (a kept, prepared or
+// drawn card keeps its place: nothing moves under the pointer after a click); new cards
+// go to the end, and cards gone are forgotten.
+function steady(cards, order) {
+  const count = {};
+  const keyed = cards.map((c) => {
+    count[c[0]] = (count[c[0]] || 0) + 1;
+    return [`${c[0]}#${count[c[0]]}`, c];
+  });
+  const live = new Set(keyed.map(([k]) => k));
+  for (const k of [...order.keys()]) if (!live.has(k)) order.delete(k);
+  let next = Math.max(0, ...order.values()) + 1;
+  for (const [k] of keyed) if (!order.has(k)) order.set(k, next++);
+  return keyed.sort((a, b) => order.get(a[0]) - order.get(b[0])).map(([, c]) => c);
+}
+
+function behindOpen(ctx, s, mine, mark, order) {
   const { comps } = ctx;
   const items = [
     { w: 34, h: 44, draw: (x, y) => html`<${Counter} x=${x + 16} y=${y + 15} n=${s.pearls} kind="pearls" />` },
@@ -70,7 +90,8 @@ function behindOpen(ctx, s, mine) {
     const n = s.goods[c.id];
     if (!n) continue;
     items.push({ w: 84, h: 44, draw: (x, y) => html`<${Spot} ctx=${ctx}
-        offers=${mine ? OFFERS.goods(c.id) : null} x=${x} y=${y} title=${`${n} ${c.name}`}>
+        offers=${mine ? OFFERS.goods(c.id) : null} x=${x} y=${y} title=${`${n} ${c.name}`}
+        moved=${mark.goods.has(c.id)}>
       <${Hit} w="84" h="44" fill="#e8f3d6" stroke="#6f8f72" />
       <text x="42" y="19" font-size="10.5" text-anchor="middle" font-weight="600">${
         c.name.replace(/ \(.*\)$/, "")}</text>
@@ -82,14 +103,14 @@ function behindOpen(ctx, s, mine) {
     <rect width="96" height="44" rx="6" fill="#efe4cf" stroke="#8a7a60" />
     <text x="48" y="19" font-size="10.5" text-anchor="middle">To'o tokens: ${s.too_tokens.length}</text>
     <text x="48" y="35" font-size="10.5" text-anchor="middle">${vp} VP</text></g>` });
-  const cards = [
+  const cards = steady([
     ...s.hand.map((r) => [r, OFFERS.hand(r), "in hand"]),
     ...s.drawn_cards.map((r) => [r, OFFERS.drawn(r), "drawn"]),
     ...s.prepared_cards.map((r) => [r, null, "in the bag"]),
-  ];
+  ], order);
   for (const [r, offers, note] of cards) {
     items.push({ w: RITUAL_W, h: RITUAL_H, draw: (x, y) => html`<${RitualCard} ctx=${ctx} id=${r}
-      offers=${mine ? offers : null} x=${x} y=${y} note=${note} />` });
+      offers=${mine ? offers : null} x=${x} y=${y} note=${note} moved=${mark.cards.has(r)} />` });
   }
   return items;
 }
@@ -118,11 +139,13 @@ function behindClosed(s) {
 
 // One seat's screen: the front for all, the back as this view shows it.
 export function Screen({ ctx, s, width }) {
+  const order = useRef(new Map());
   const mine = s.seat === ctx.seat;
   const open = Array.isArray(s.hand);
   const rank = ctx.comps.ranks.find((r) => r.id === s.rank);
-  const [front, frontH] = flow(frontItems(ctx, s, mine), width - 24, 12, 64);
-  const behind = open ? behindOpen(ctx, s, mine) : behindClosed(s);
+  const mark = ctx.marks.seats[s.seat] || NO_MARKS;
+  const [front, frontH] = flow(frontItems(ctx, s, mine, mark), width - 24, 12, 64);
+  const behind = open ? behindOpen(ctx, s, mine, mark, order.current) : behindClosed(s);
   const by = 64 + (frontH ? frontH + 8 : 0) + 18;
   const [back, backH] = flow(behind, width - 24, 12, by);
   const h = by + backH + 18;

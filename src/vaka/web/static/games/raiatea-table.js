@@ -41,6 +41,7 @@ export function Island({ ctx }) {
       const taken = view.tiles.includes(loc.id);
       const now = loc.id === current && view.kahuna >= 0;
       return html`<${Spot} ctx=${ctx} offers=${OFFERS.location(loc.id)} x=${x} y=${y}
+          moved=${ctx.marks.locations.has(loc.id)}
           title=${`${loc.name}: ${loc.action} Kahuna: ${loc.kahuna}.`}>
         <${Hit} w="160" h="110" fill=${taken ? "#e6ddd0" : "#e3f1e4"}
           stroke=${now ? "#1f2a30" : "#6f8f72"} sw=${now ? 3 : 1} />
@@ -78,7 +79,8 @@ export function Temple({ ctx }) {
         ${rank && html`<text x=${(tw - 3) / 2} y="12" font-size="10" text-anchor="middle"
           font-weight="700">${rank.name}</text><text x=${tw - 7} y="46" font-size="9"
           text-anchor="end" class="rt-dim">${rank.vp} VP</text>`}
-        ${here.map((s, j) => html`<${Disc} x=${12 + j * 20} y="30" seat=${s.seat} />`)}</g>`;
+        ${here.map((s, j) => html`<${Disc} x=${12 + j * 20} y="30" seat=${s.seat}
+          moved=${ctx.marks.tattoo.has(s.seat)} />`)}</g>`;
     })}</g>`);
   y += 60;
   // Priest track.
@@ -98,7 +100,8 @@ export function Temple({ ctx }) {
       <rect width=${pw - 2} height=${22 + 18 * Math.max(1, here.length)} rx="4" fill="#eef2f6"
         stroke="#9fb0c0" /><text x=${(pw - 2) / 2} y="14" font-size="10"
         text-anchor="middle">${k}</text>
-      ${here.map((s, j) => html`<${Disc} x=${(pw - 2) / 2} y=${30 + j * 18} seat=${s.seat} r="8" />`)}
+      ${here.map((s, j) => html`<${Disc} x=${(pw - 2) / 2} y=${30 + j * 18} seat=${s.seat} r="8"
+        moved=${ctx.marks.priests.has(s.seat)} />`)}
     </g>`;
   })}</g>`);
   const stack = Math.max(1, ...Array.from({ length: n }, (_, k) =>
@@ -107,8 +110,9 @@ export function Temple({ ctx }) {
   // The ceremonial site: ritual cubes in ceremonial order.
   parts.push(html`<${Heading} x="12" y=${y + 14} text="Ceremonial site" />`);
   y += 22;
-  parts.push(html`<g transform=${`translate(12,${y})`} role="img" aria-label=${
-    `ceremonial order: ${view.order.map((s) => `Seat ${s}`).join(", ")}`}>${view.order.map((s, i) =>
+  parts.push(html`<g transform=${`translate(12,${y})`} role="img"
+    class=${ctx.marks.order ? "moved" : undefined} data-moved=${ctx.marks.order ? "1" : undefined}
+    aria-label=${`ceremonial order: ${view.order.map((s) => `Seat ${s}`).join(", ")}`}>${view.order.map((s, i) =>
     html`<g transform=${`translate(${i * 98},0)`}><rect width="92" height="30" rx="4"
       fill="#f3e6cf" stroke="#8a5a2b" /><text x="6" y="19" font-size="11">${i + 1}.</text>
       <rect x="24" y="6" width="18" height="18" fill=${seatColour(s)} stroke="#1f2a30" />

@@ -2,10 +2,10 @@
 // track, locations), the temple (tattoo and priest tracks, ceremonial site, sealed choices,
 // the Sacrifice Bag), the markets, the To'o statues and the players' screens. Whatever can
 // be played is pointable where it lies; legality is the server's (`legal`).
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { api } from "../net.js";
-import { namer, wrap } from "./raiatea-logic.js";
+import { marksOf, namer, tabMarks, tabOf, wrap } from "./raiatea-logic.js";
 import { Hit, Lines, Panel, seatName, Spot } from "./raiatea-draw.js";
 import { Island, Temple } from "./raiatea-table.js";
 import { Markets, Statues } from "./raiatea-markets.js";
@@ -37,25 +37,64 @@ function useNarrow() {
   return narrow;
 }
 
-const WIDE = 1048; // two 520-wide panels and the gap between them
+// The board's width in pixels, followed as the window changes.
+function useWidth(ref) {
+  const [px, setPx] = useState(0);
+  useEffect(() => {
+    const ro = new ResizeObserver(([e]) => setPx(Math.round(e.contentRect.width)));
+    ro.observe(ref.current);
+    return () => ro.disconnect();
+  }, []);
+  return px;
+}
 
-export function Board({ view, seat, legal, act, table }) {
+// The whose-move line and your own screen span the board at about 1.2 pixels a unit, so
+// that your cards stand in as few rows as the width allows (and beside the choices).
+const TOP_SCALE = 1.2;
+
+// The rest of the table folds into tabs; the tab holding what you may point at opens by
+// itself when your choices move there (never while they stay where you look).
+const TABS = [["island", "Island and temple"], ["markets", "Markets"],
+  ["statues", "To'o statues"], ["others", "Other screens"]];
+
+export function Board({ view, seat, legal, act, table, since }) {
   const comps = useComponents();
   const narrow = useNarrow();
-  if (!comps) return html`<p class="loading">Setting out the table…</p>`;
-  const ctx = { view, comps, seat, legal, act, table, narrow,
-    acts: new Set(legal.map((c) => c.action)), name: namer(comps) };
+  const box = useRef(null);
+  const px = useWidth(box);
+  const wants = [...new Set(legal.map((c) => tabOf(c.action, view)).filter(Boolean))];
+  const wantKey = wants.join();
+  const [sel, setSel] = useState({ tab: wants[0] || "island", key: wantKey });
+  let tab = sel.tab;
+  if (sel.key !== wantKey) {
+    if (wants.length && !wants.includes(tab)) tab = wants[0];
+    setSel({ tab, key: wantKey });
+  }
+  const ctx = comps && { view, comps, seat, legal, act, table, narrow,
+    acts: new Set(legal.map((c) => c.action)), name: namer(comps),
+    marks: marksOf(since, view, seat) };
   const me = view.seats.find((s) => s.seat === seat);
   const others = view.seats.filter((s) => s.seat !== seat);
-  const wide = narrow ? 520 : WIDE;
-  return html`<div class="rt-board">
-    <${Banner} ctx=${ctx} width=${wide} />
-    <${Island} ctx=${ctx} />
-    <${Temple} ctx=${ctx} />
-    ${me && html`<${Screen} ctx=${ctx} s=${me} width=${wide} />`}
-    <${Markets} ctx=${ctx} />
-    <${Statues} ctx=${ctx} />
-    ${others.map((s) => html`<${Screen} ctx=${ctx} s=${s} width="520" />`)}
+  const top = Math.max(520, Math.min(1600, Math.floor((px || 624) / TOP_SCALE)));
+  const tabs = TABS.filter(([id]) => id !== "others" || others.length);
+  const moved = ctx ? tabMarks(ctx.marks) : {};
+  return html`<div class="rt-board" ref=${box}>
+    ${!comps ? html`<p class="loading">Setting out the table…</p>` : html`
+    <${Banner} ctx=${ctx} width=${top} />
+    ${me && html`<${Screen} ctx=${ctx} s=${me} width=${top} />`}
+    <div class="rt-tabs" role="tablist" aria-label="the rest of the table">${tabs.map(([id, words]) =>
+      html`<button role="tab" id=${`rt-tab-${id}`} aria-selected=${id === tab ? "true" : "false"}
+          aria-controls="rt-tabpanel" class=${`rt-tab${wants.includes(id) ? " rt-wants" : ""}${
+          moved[id] ? " moved" : ""}`} data-moved=${moved[id] ? "1" : undefined}
+          onClick=${() => setSel({ tab: id, key: wantKey })}>${words}${
+          wants.includes(id) ? html`<span class="rt-dot" aria-hidden="true"> ●</span><span
+            class="sr-only"> (your choices are here)</span>` : ""}</button>`)}</div>
+    <div class="rt-panels" role="tabpanel" id="rt-tabpanel" aria-labelledby=${`rt-tab-${tab}`}>
+      ${tab === "island" && html`<${Island} ctx=${ctx} /><${Temple} ctx=${ctx} />`}
+      ${tab === "markets" && html`<${Markets} ctx=${ctx} />`}
+      ${tab === "statues" && html`<${Statues} ctx=${ctx} />`}
+      ${tab === "others" && others.map((s) => html`<${Screen} ctx=${ctx} s=${s} width="520" />`)}
+    </div>`}
   </div>`;
 }
 
@@ -73,7 +112,8 @@ function Banner({ ctx, width }) {
   else if (d.seat === ctx.seat) text = `Your move: ${d.prompt}`;
   else text = `${seatName(ctx, d.seat)}: ${theirs(d.prompt)}`;
   const room = Math.floor((width - 24 - markers.length * 96) / 7.6);
-  const lines = wrap(text, room, 3).length;
+  // two lines at least, so that a shorter prompt moves nothing below it
+  const lines = Math.max(2, wrap(text, room, 3).length);
   const h = 22 + lines * 16;
   return html`<${Panel} w=${width} h=${h} label="whose move" wide=${width > 600}>
     <${Lines} x="12" y="24" text=${text} width=${room} size="14" lines="3" weight="600" />
