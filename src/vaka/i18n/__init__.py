@@ -137,6 +137,11 @@ def pgettext(context: str, message: str) -> str:
     return translations(_current.get()).pgettext(context, message)
 
 
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` for a word whose English form another text also uses."""
+    return translations(_current.get()).npgettext(context, singular, plural, n)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it yet (a table of texts
     built at import, translated where it is shown)."""
@@ -177,6 +182,7 @@ __all__ = [
     "known",
     "locale_dir",
     "ngettext",
+    "npgettext",
     "number",
     "pgettext",
     "set_language",

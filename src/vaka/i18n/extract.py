@@ -5,7 +5,8 @@
   :func:`vaka.core.rulebook.from_markdown` translates (a paragraph, a list item, an
   example's meaning, an entry's names, kind and lines).
 - ``vaka_json``: the string values under the keys named in the option ``keys`` (for
-  example ``keys = name text``), anywhere in a JSON file.
+  example ``keys = name text``), anywhere in a JSON file, less those that the regular
+  expression in the option ``skip`` finds.
 
 This module is build tooling: it reads the rule book parser, and nothing imports it.
 """
@@ -13,6 +14,7 @@ This module is build tooling: it reads the rule book parser, and nothing imports
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
@@ -41,6 +43,7 @@ def extract_json(
 ) -> Iterator[Found]:
     """The strings under ``options["keys"]`` (space-separated) in a JSON file."""
     keys = set(str(options.get("keys", "name text")).split())
+    skip = re.compile(str(options["skip"])) if options.get("skip") else None
     data = json.loads(fileobj.read().decode("utf-8"))
 
     def walk(node: Any, key: str) -> Iterator[Found]:
@@ -51,6 +54,8 @@ def extract_json(
             for v in node:
                 yield from walk(v, key)
         elif isinstance(node, str) and key in keys and node.strip():
+            if skip is not None and skip.search(node):
+                return
             yield 0, None, node, [key]
 
     yield from walk(data, "")

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from vaka.core.game import Action, Game, Option, Values
 from vaka.core.rulebook import RuleBook
-from vaka.i18n import N_
 from vaka.games.atua import actions
 from vaka.games.atua.params import SOLO_LEVELS, SOLO_LEVELS_PRINTED, SOLO_TABLES
 from vaka.games.atua.state import AtuaState
+from vaka.i18n import N_
 
 if TYPE_CHECKING:
     from vaka.core.observation import Layout

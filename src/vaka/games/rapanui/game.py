@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from vaka.core.game import Action, Game, Option, Values
 from vaka.core.rulebook import RuleBook
-from vaka.i18n import N_
 from vaka.games.rapanui import actions
 from vaka.games.rapanui.scoring import RANKED, SACRIFICE_READINGS
 from vaka.games.rapanui.state import RapaNuiState
+from vaka.i18n import N_
 
 if TYPE_CHECKING:
     from vaka.core.observation import Layout
