@@ -26,7 +26,7 @@ from functools import wraps
 from importlib.resources import files
 
 from vaka.core.errors import VakaError
-from vaka.i18n import _, current
+from vaka.i18n import _, current, pgettext
 
 
 class UnknownTopic(VakaError, LookupError):
@@ -169,7 +169,19 @@ def reflow(text: str) -> str:
 _ITEM = re.compile(r"(- |\d+\. )")
 
 
-def translated(text: str) -> str:
+Translate = Callable[[str], str]
+
+
+def in_context(context: str | None) -> Translate:
+    """The translation of a game's own words: its ``rules.md`` texts are catalog entries
+    in the game's context (one English word may be two German ones in two games: Atua's
+    row is an "Auslage", Rapa Nui's a "Reihe")."""
+    if context is None:
+        return _
+    return lambda message: pgettext(context, message)
+
+
+def translated(text: str, tr: Translate = _) -> str:
     """A text of ``rules.md`` in the current language: reflowed, then each paragraph and
     list item on its own (the list marker is no part of the text translated)."""
     out = []
@@ -177,7 +189,7 @@ def translated(text: str) -> str:
         marker = _ITEM.match(line)
         head = marker.group(0) if marker else ""
         body = line[len(head) :]
-        out.append(head + _(body) if body else line)
+        out.append(head + tr(body) if body else line)
     return "\n".join(out)
 
 
@@ -230,6 +242,8 @@ def _blocks(sections: dict[str, str]) -> Iterator[tuple[list[str], str, list[str
                 kind = line[5:].strip()
             elif line.startswith("Reconstructed:"):
                 reconstructed = line[14:].strip()
+            elif reconstructed is not None:  # the note goes on to the end of the entry
+                reconstructed += " " + line.strip()
             else:
                 lines.append(line)
         yield names, kind, lines, reconstructed
@@ -242,14 +256,15 @@ def entry(
     aliases: Iterable[str] = (),
     reconstructed: str | None = None,
     ids: Iterable[str] = (),
+    tr: Translate = _,
 ) -> Entry:
     """An entry whose ``name`` and ``aliases`` are English texts of the catalog: shown in
     the current language, and found by the English ones too (hidden); ``ids`` are shown
     as they are. ``kind``, ``text`` and ``reconstructed`` come already translated."""
     aliases = tuple(aliases)
-    shown = (*(_(a) for a in aliases), *ids)
-    hidden = tuple(n for n in (name, *aliases) if n not in (_(name), *shown))
-    return Entry(_(name), kind, text, tuple(shown), reconstructed, hidden)
+    shown = (*(tr(a) for a in aliases), *ids)
+    hidden = tuple(n for n in (name, *aliases) if n not in (tr(name), *shown))
+    return Entry(tr(name), kind, text, tuple(dict.fromkeys(shown)), reconstructed, hidden)
 
 
 def per_language(build: Callable[[], RuleBook]) -> Callable[[], RuleBook]:
@@ -269,34 +284,39 @@ def per_language(build: Callable[[], RuleBook]) -> Callable[[], RuleBook]:
 def load(package: str, game: str, more: Iterable[Entry] = ()) -> RuleBook:
     """The rule book of the game in ``package`` (its ``data/rules.md``) with ``more``."""
     text = files(package).joinpath("data/rules.md").read_text("utf-8")
-    return from_markdown(game, text, more)
+    return from_markdown(game, text, more, context=package.rpartition(".")[2])
 
 
-def from_markdown(game: str, text: str, more: Iterable[Entry] = ()) -> RuleBook:
+def from_markdown(
+    game: str, text: str, more: Iterable[Entry] = (), context: str | None = None
+) -> RuleBook:
     """A game's rule book from its ``rules.md`` and the entries built from its
     components (``more``), in the current language. The file has ``## Summary``, ``## Key``
     and ``## Examples`` (lines ``- `action`: what it does``) and ``## Reconstructed`` (what
     is designed, not published) as texts, and ``## Explain`` as entries, one per
     ``### Name | alias | …`` heading, an optional ``kind: …`` first line, and a line
     ``Reconstructed: …`` that marks designed content. Actions stay as typed (English); the
-    English names keep finding their entries in every language."""
+    English names keep finding their entries in every language. The texts are catalog
+    entries in ``context`` (the game's package name; see :func:`in_context`)."""
+    tr = in_context(context)
     sections = _sections(text)
-    examples = [(action, _(what)) for action, what in _examples(sections)]
+    examples = [(action, tr(what)) for action, what in _examples(sections)]
     entries = [
         entry(
             names[0],
-            _(kind),
-            translated("\n".join(lines)),
+            tr(kind),
+            translated("\n".join(lines), tr),
             names[1:],
-            _(reconstructed) if reconstructed else None,
+            tr(reconstructed) if reconstructed else None,
+            tr=tr,
         )
         for names, kind, lines, reconstructed in _blocks(sections)
     ]
     return RuleBook(
         _(game),
-        translated(sections.get("summary", "")),
-        translated(sections.get("key", "")),
+        translated(sections.get("summary", ""), tr),
+        translated(sections.get("key", ""), tr),
         examples,
         [*entries, *more],
-        translated(sections.get("reconstructed", "")),
+        translated(sections.get("reconstructed", ""), tr),
     )

@@ -16,9 +16,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Collection, Iterator, Mapping
+from pathlib import Path
 from typing import IO, Any
 
-Found = tuple[int, str | None, str, list[str]]
+Found = tuple[int, str | None, str | tuple[str, str], list[str]]
 
 
 def extract_rules(
@@ -31,8 +32,14 @@ def extract_rules(
     from vaka.core.rulebook import pieces  # the parser that reads them at run time
 
     text = fileobj.read().decode("utf-8")
+    # the game's package: .../games/<package>/data/rules.md (vaka.core.rulebook.load)
+    context = Path(str(getattr(fileobj, "name", ""))).parent.parent.name or None
     for message, note in pieces(text):
-        yield 0, None, message, [note] if note else []
+        comments = [note] if note else []
+        if context:  # as pgettext(context, message) is read
+            yield 0, "pgettext", (context, message), comments
+        else:
+            yield 0, None, message, comments
 
 
 def extract_json(

@@ -17,7 +17,7 @@ from vaka.games.atua.cards import load_raw
 from vaka.games.atua.params import PAIRS, SOURCES, TOTEM_POINTS, VOLCANO_BANDS
 from vaka.games.atua.tiles import FATES, RESIDENTS
 from vaka.games.atua.words import capital, card_name, counted, source, symbol, terrain
-from vaka.i18n import _
+from vaka.i18n import N_, _
 
 DOCS = "docs/rules/atua.md"
 
@@ -131,16 +131,18 @@ def _sources() -> Iterator[Entry]:
 def _ruler() -> Entry:
     bands, low = [], 0
     for bound, points in VOLCANO_BANDS:
-        bands.append(f"{low // 10}-{bound // 10} mm: {points}")
+        bands.append(
+            _("{low}-{high} mm: {points}").format(low=low // 10, high=bound // 10, points=points)
+        )
         low = bound
     bands.append(_("{low} mm or more: 0").format(low=low // 10))
     return rb.entry(
-        "Volcano ruler", _("rule"),
+        N_("Volcano ruler"), _("rule"),
         _(
             "Measures from a volcano's centre to your village's centre; far, but not too far, "
             "scores best: {bands}."
         ).format(bands="; ".join(bands)),
-        ("ruler",),
+        (N_("ruler"),),
         _(
             "the ruler's bands are not published; designed to 'up to 5 points, far but not "
             "too far' (docs/rules/atua-geometry.md, The volcano ruler)."

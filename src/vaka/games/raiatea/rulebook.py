@@ -98,9 +98,11 @@ def _rituals(c: dict[str, Any]) -> Iterator[Entry]:
         text = f"{head}. {_(r['text'])}"
         yield entry(r["name"], _("ritual"), text, (), why.format(docs=DOCS), ids=(rid,))
     for key, name in types.items():
-        yield entry(
-            name, _("ritual type"), _type_text(key),
-            (_("{type} ritual").format(type=name), _("{type} rituals").format(type=name)),
+        shown = _(name)
+        yield Entry(
+            shown, _("ritual type"), _type_text(key),
+            (_("{type} ritual").format(type=shown), _("{type} rituals").format(type=shown)),
+            None, (name, f"{name} ritual", f"{name} rituals"),
         )  # fmt: skip
 
 
