@@ -7,7 +7,7 @@ so a service can answer each request in its reader's language while the terminal
 once from ``--lang`` or the environment (:func:`choose`).
 
 ``en_XA`` is a pseudo-language for tests: every text that has a catalog entry comes back
-in look-alike letters between ``⟦…⟧`` (scripts/i18n), so a plain ASCII word in a run in it
+in look-alike letters between ``⟦…⟧`` (scripts/i18n.py), so a plain ASCII word in a run in it
 was never translated.
 
 >>> with using("de"):

@@ -1,5 +1,5 @@
 """Babel extractors for the texts that live in data files rather than in code, so that
-``pybabel extract -F babel.cfg`` (scripts/i18n) puts them in the catalog template too.
+``pybabel extract -F babel.cfg`` (scripts/i18n.py) puts them in the catalog template too.
 
 - ``vaka_rules``: a game's ``data/rules.md``, cut into the same pieces that
   :func:`vaka.core.rulebook.from_markdown` translates (a paragraph, a list item, an

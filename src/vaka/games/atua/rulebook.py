@@ -24,7 +24,7 @@ DOCS = "docs/rules/atua.md"
 
 @rb.per_language
 def rulebook() -> rb.RuleBook:
-    return rb.load("vaka.games.atua", "Atua", _entries())
+    return rb.load("vaka.games.atua", N_("Atua"), _entries())
 
 
 def _entries() -> Iterator[Entry]:

@@ -13,7 +13,7 @@ from vaka.core.rulebook import Entry, entry
 from vaka.games.raiatea.actions import slot_text
 from vaka.games.raiatea.names import cost
 from vaka.games.raiatea.params import MISSION_SLOTS, RANKS, RITUAL_DATA
-from vaka.i18n import _
+from vaka.i18n import N_, _
 
 DOCS = "docs/rules/raiatea-content.md"
 
@@ -22,7 +22,7 @@ DOCS = "docs/rules/raiatea-content.md"
 def rulebook() -> rb.RuleBook:
     from vaka.games.raiatea.components import components
 
-    return rb.load("vaka.games.raiatea", "Raiatea", _entries(components()))
+    return rb.load("vaka.games.raiatea", N_("Raiatea"), _entries(components()))
 
 
 def _entries(c: dict[str, Any]) -> Iterator[Entry]:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from vaka.core import rulebook as rb
+from vaka.i18n import N_
 
 
 @rb.per_language
 def rulebook() -> rb.RuleBook:
-    return rb.load("vaka.games.rapanui", "Rapa Nui")
+    return rb.load("vaka.games.rapanui", N_("Rapa Nui"))

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """vaka's message catalogs (src/vaka/locale), kept with Babel:
 
-    scripts/i18n extract   the template vaka.pot from the code and the data files (babel.cfg)
-    scripts/i18n update    each language's .po brought level with the template, and the
-                           pseudo-language en_XA written anew from it
-    scripts/i18n compile   the .mo files that ship, from the .po files
-    scripts/i18n all       the three in order (after changing a text or a translation)
+    scripts/i18n.py extract   the template vaka.pot from the code and the data files (babel.cfg)
+    scripts/i18n.py update    each language's .po brought level with the template, and the
+                              pseudo-language en_XA written anew from it
+    scripts/i18n.py compile   the .mo files that ship, from the .po files
+    scripts/i18n.py all       the three in order (after changing a text or a translation)
 
 Add a language: `pybabel init -i src/vaka/locale/vaka.pot -d src/vaka/locale -D vaka -l fr`,
-translate its .po, add it to vaka.i18n.LANGUAGES, then `scripts/i18n compile`.
+translate its .po, add it to vaka.i18n.LANGUAGES, then `scripts/i18n.py compile`.
 """
 
 from __future__ import annotations
@@ -65,7 +65,9 @@ def pseudo() -> None:
     run in it shows any text that never went through the catalog."""
     with TEMPLATE.open("rb") as f:
         template = read_po(f)
-    catalog = Catalog(locale=PSEUDO, project="vaka", fuzzy=False, copyright_holder="the vaka authors")
+    catalog = Catalog(
+        locale=PSEUDO, project="vaka", fuzzy=False, copyright_holder="the vaka authors"
+    )
     for message in template:
         if not message.id:
             continue
@@ -83,7 +85,7 @@ def pseudo() -> None:
 
 def update() -> None:
     pybabel(
-        "update", "-i", str(TEMPLATE), "-d", str(LOCALE), "-D", "vaka", "-l", "de",
+        "update", "-i", str(TEMPLATE), "-d", str(LOCALE), "-D", "vaka",
         "--no-fuzzy-matching", "--ignore-obsolete", "--width", "100",
     )  # fmt: skip
     pseudo()
