@@ -10,12 +10,16 @@ from rich.text import Text
 
 from vaka.cli.common import console
 from vaka.core.registry import game_ids, load
-from vaka.i18n import _
+from vaka.i18n import N_, _
+
+HELP = N_(
+    "List the games vaka can play, with their player counts and options, and say which of "
+    "their content is reconstructed (designed where no list is published)."
+)
 
 
 def command() -> None:
-    """List the games vaka can play, with their player counts and options, and say which
-    of their content is reconstructed (designed where no list is published)."""
+    """The games (``HELP`` is what ``vaka games --help`` says)."""
     table = Table(title=_("vaka games"))
     table.add_column(_("id"), style="bold")
     table.add_column(_("name"))

@@ -4,8 +4,6 @@ that their help texts are in it too."""
 
 from __future__ import annotations
 
-import gettext
-import os
 from collections.abc import Sequence
 
 import typer
@@ -17,7 +15,9 @@ from vaka.i18n import N_, _
 OPTION = "--lang"
 HELP = N_("The language vaka speaks: {languages} (default: from LANG).")
 
-# Typer's and Click's own words, so that help and usage errors speak the language too.
+# Typer's own words that it lets be set, so that help and usage errors speak the language
+# too. The rest (the "Usage:" line, --help's own help, usage errors) are fixed in the copy
+# of Click that Typer carries, and stay English.
 TYPER_WORDS = {
     "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
     "OPTIONS_PANEL_TITLE": N_("Options"),
@@ -28,20 +28,6 @@ TYPER_WORDS = {
     "REQUIRED_LONG_STRING": N_("[required]"),
     "RICH_HELP": N_("Try [blue]'{command_path} {help_option}'[/] for help."),
 }
-CLICK_WORDS = (
-    N_("Usage:"),
-    N_("Show this message and exit."),
-    N_("Missing argument {param_hint}."),
-    N_("Missing option {param_hint}."),
-    N_("No such option: {name}"),
-    N_("No such command {name!r}."),
-    N_("Invalid value for {param_hint}: {message}"),
-    N_("Got unexpected extra argument ({args})"),
-    N_("Got unexpected extra arguments ({args})"),
-    N_("Option {name!r} requires an argument."),
-    N_("Did you mean {possibility}?"),
-    N_("Missing command."),
-)
 
 
 def requested(argv: Sequence[str]) -> str | None:
@@ -71,15 +57,10 @@ def start(argv: Sequence[str]) -> None:
 
 
 def speak(language: str) -> None:
-    """Speak ``language`` in vaka's texts, Typer's help panels and Click's messages."""
+    """Speak ``language`` in vaka's texts and Typer's help panels."""
     i18n.set_language(language)
     for name, text in TYPER_WORDS.items():
         setattr(rich_utils, name, _(text))
-    # Click translates through the standard library's gettext: give it vaka's catalog,
-    # whose languages the standard library reads from LANGUAGE.
-    gettext.bindtextdomain(i18n.DOMAIN, i18n.locale_dir())
-    gettext.textdomain(i18n.DOMAIN)
-    os.environ["LANGUAGE"] = i18n.current()
 
 
 def option(value: str | None) -> str | None:

@@ -6,7 +6,8 @@ Each command lives in a module of its own; this file only puts them together.
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 
@@ -64,7 +65,7 @@ def _main(
 
 
 # Each command with its line in the list, in the language; its own --help is its docstring.
-COMMANDS = {
+COMMANDS: dict[str, tuple[Callable[..., Any], str]] = {
     "games": (games.command, _("List the games vaka can play, with their options.")),
     "play": (
         play.command,
@@ -96,7 +97,7 @@ COMMANDS = {
     ),
 }
 #: The commands whose whole --help is in the language (the others': their docstrings).
-HELPS = {"rules": _(rules.HELP)}
+HELPS = {"games": _(games.HELP), "rules": _(rules.HELP)}
 for _name, (_command, _line) in COMMANDS.items():
     app.command(_name, short_help=_line, help=HELPS.get(_name))(_command)
 app.add_typer(serve.db_app, name="db", short_help=_("Look after the service's database."))

@@ -11,10 +11,10 @@ in look-alike letters between ``⟦…⟧`` (scripts/i18n.py), so a plain ASCII 
 was never translated.
 
 >>> with using("de"):
-...     _("Wood"), ngettext("{n} card", "{n} cards", 2).format(n=2), number(1234.5)
-('Holz', '{n} Karten'.format(n=2), '1.234,5')
->>> _("Wood"), number(1234.5)
-('Wood', '1,234.5')
+...     _("vaka games"), ngettext("{n} pearl", "{n} pearls", 2).format(n=2), number(1234.5)
+('vaka-Spiele', '2 Perlen', '1.234,5')
+>>> _("vaka games"), number(1234.5)
+('vaka games', '1,234.5')
 >>> choose(None, {"LANG": "de_AT.UTF-8"}), choose("en", {"LANG": "de_DE"}), choose(None, {})
 ('de', 'en', 'en')
 """

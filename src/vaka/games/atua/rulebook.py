@@ -235,4 +235,4 @@ def _resident(tile: dict[str, Any]) -> Entry:
         )
     else:
         note = _("not printed in the rulebook; designed ({docs}).").format(docs=DOCS)
-    return Entry(_(res.name), _("resident"), text, (res.id,), note)
+    return Entry(_(res.name), _("resident"), text, (res.id,), note, (res.name,))
