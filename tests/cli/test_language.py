@@ -90,3 +90,17 @@ def test_names_typed_in_either_language_are_explained_in_german() -> None:
     assert done.stdout.startswith("Pfad der Götter (path): Ort"), done.stdout
     done = vaka("--lang", "de", "rules", "atua", "Fischer")
     assert done.stdout.startswith("Fischer: Symbol") and "Fischfang" in done.stdout
+
+
+def test_simulate_reports_in_german_with_german_numbers() -> None:
+    args = ("simulate", "rapa-nui", "-p", "2", "--agents", "random,easy", "--games", "4")
+    done = vaka("--lang", "de", *args)
+    assert done.returncode == 0, done.stderr
+    out = " ".join(done.stdout.split())
+    for words in ("4 Partien, 2 Spieler", "Siegquote", "Je Platz, wer immer dort saß",
+                  "fairer Anteil (1/Spieler): 50,0%", "Partielänge: Mittel"):  # fmt: skip
+        assert words in out, words
+    pseudo = vaka("--lang", "en_XA", *args).stdout
+    # the agents and the games' own score categories are typed names and data keys
+    kept = ("random", "easy", "rapa", "nui", "fame", "moai", "wood", "sacrifice", "mu", "sigma")
+    assert untranslated(pseudo, kept) == [], pseudo

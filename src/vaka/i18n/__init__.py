@@ -32,7 +32,7 @@ from importlib.resources import files
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
 
 DOMAIN = "vaka"
@@ -165,6 +165,12 @@ def number(value: float, digits: int | None = None) -> str:
     return format_decimal(value, format=pattern, locale=babel_locale())
 
 
+def percent(value: float, digits: int = 1) -> str:
+    """A share as a percentage ("12.3%", German "12,3 %")."""
+    pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
+    return format_percent(value, format=pattern, locale=babel_locale())
+
+
 def date(value: dt.date) -> str:
     """A date as the current language writes it ("Dec 3, 2026", German "03.12.2026")."""
     return format_date(value, format="medium", locale=babel_locale())
@@ -185,6 +191,7 @@ __all__ = [
     "ngettext",
     "npgettext",
     "number",
+    "percent",
     "pgettext",
     "set_language",
     "translations",
