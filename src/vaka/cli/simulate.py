@@ -322,8 +322,8 @@ def show_agents(result: SimulationResult, title: str) -> None:
         )
 
     ratings = Table(title=_("Ratings (openskill Plackett–Luce, by final score)"))
-    headers = (_("rank"), _("agent"), "mu", "sigma", _("ordinal (mu - 3 sigma)"))
-    for i, header in enumerate(headers):
+    rating_headers = (_("rank"), _("agent"), "mu", "sigma", _("ordinal (mu - 3 sigma)"))
+    for i, header in enumerate(rating_headers):
         ratings.add_column(header, justify="left" if i == 1 else "right")
     ranked = sorted(result.ratings, key=lambda r: -r.ordinal)
     for place, rating in enumerate(ranked, 1):
