@@ -14,7 +14,9 @@ def vaka(
     columns: int = 120,
     env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": str(columns), "NO_COLOR": "1", **(env or {})}
+    # English unless a test asks for a language: the machine's own LANG does not leak in
+    quiet = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env = {**quiet, "LANG": "C.UTF-8", "COLUMNS": str(columns), "NO_COLOR": "1", **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "vaka", *args],
         capture_output=True,

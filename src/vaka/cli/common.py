@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 from vaka.core.errors import VakaError
+from vaka.i18n import _
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
@@ -66,7 +67,7 @@ def friendly_errors() -> Iterator[None]:
     try:
         yield
     except VakaError as exc:
-        errors.print(Text("error: ", style="red") + Text(str(exc)))
+        errors.print(Text(_("error: "), style="red") + Text(str(exc)))
         raise typer.Exit(2) from None
 
 

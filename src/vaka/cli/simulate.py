@@ -21,6 +21,7 @@ from vaka.cli.common import (
 )
 from vaka.core.errors import InvalidOptions
 from vaka.core.registry import load
+from vaka.i18n import _, number, percent
 from vaka.sim.review_judge import Budget
 from vaka.sim.review_labels import LABELS
 from vaka.sim.runner import BACKENDS, MIXED, SimulationResult, simulate
@@ -216,50 +217,57 @@ def command(
     else:
         show(result, info.name, elapsed)
     if index is not None:  # on stderr with --json, so that stdout holds only the JSON
-        (errors if json else console).print(f"Report: {index}")
+        (errors if json else console).print(_("Report: {path}").format(path=index))
 
 
 def show(result: SimulationResult, name: str, elapsed: float) -> None:
     """The tables and a line on game length: per agent with ratings (when the agents
-    differ), per seat, mean score per category."""
-    seating = "seats rotated" if result.rotate else "fixed seats"
-    title = f"{name}: {result.games} games, {result.players} players, seed {result.seed}, {seating}"
+    differ), per seat, mean score per category; in the reader's language."""
+    seating = _("seats rotated") if result.rotate else _("fixed seats")
+    title = _("{name}: {games} games, {players} players, seed {seed}, {seating}").format(
+        name=_(name), games=result.games, players=result.players, seed=result.seed,
+        seating=seating,
+    )  # fmt: skip
     several = len(result.by_agent) > 1
     if several:
         show_agents(result, title)
+    fair = _("fair share (1/players): {share}").format(share=percent(result.fair_share))
     table = Table(
-        title="Per seat, whoever sat there" if several else title,
-        caption=None if several else f"fair share (1/players): {result.fair_share:.1%}",
+        title=_("Per seat, whoever sat there") if several else title,
+        caption=None if several else fair,
     )
-    for header in ("seat", "agent", "wins", "win rate", "95% CI", "mean", "median", "sd"):
-        table.add_column(header, justify="left" if header == "agent" else "right")
+    headers = (_("seat"), _("agent"), _("wins"), _("win rate"), _("95% CI"), _("mean"),
+               _("median"), _("sd"))  # fmt: skip
+    for i, header in enumerate(headers):
+        table.add_column(header, justify="left" if i == 1 else "right")
     for seat in result.seats:
         rate = seat.win_rate
         table.add_row(
             str(seat.seat),
-            "rotated" if seat.agent == MIXED else seat.agent,
-            f"{round(seat.wins, 1):g}",
-            f"{rate.rate:.1%}",
-            f"{rate.low:.1%}–{rate.high:.1%}",
-            f"{seat.score.mean:.1f}",
-            f"{seat.score.median:g}",
-            f"{seat.score.stdev:.1f}",
+            _("rotated") if seat.agent == MIXED else seat.agent,
+            number(round(seat.wins, 1)),
+            percent(rate.rate),
+            f"{percent(rate.low)}–{percent(rate.high)}",
+            number(seat.score.mean, 1),
+            number(seat.score.median),
+            number(seat.score.stdev, 1),
         )
     console.print(table)
 
     categories = [c for c in result.seats[0].categories if c != "total"]
     if categories:
-        by_category = Table(title="Mean score by category")
-        by_category.add_column("agent / seat")
+        by_category = Table(title=_("Mean score by category"))
+        by_category.add_column(_("agent / seat"))
         for category in categories:
             by_category.add_column(category, justify="right")
         for agent in result.by_agent if several else ():
             by_category.add_row(
-                agent.agent, *(f"{agent.categories.get(c, 0.0):.1f}" for c in categories)
+                agent.agent, *(number(agent.categories.get(c, 0.0), 1) for c in categories)
             )
         for seat in result.seats:
             by_category.add_row(
-                f"seat {seat.seat}", *(f"{seat.categories.get(c, 0.0):.1f}" for c in categories)
+                _("seat {n}").format(n=seat.seat),
+                *(number(seat.categories.get(c, 0.0), 1) for c in categories),
             )
         console.print(by_category)
 
@@ -271,49 +279,60 @@ def show(result: SimulationResult, name: str, elapsed: float) -> None:
     if elapsed > 0:
         per_second = result.games / elapsed
         speed = (
-            f"; {per_second:,.0f} games/s" if per_second >= 1 else f"; {1 / per_second:,.1f} s/game"
+            _("; {n} games/s").format(n=number(per_second, 0))
+            if per_second >= 1
+            else _("; {n} s/game").format(n=number(1 / per_second, 1))
         )
     console.print(
-        f"Game length: mean {length.mean:.1f}, median {length.median:g} actions "
-        f"(min {length.min:g}, max {length.max:g}){speed}"
-    )
+        _("Game length: mean {mean}, median {median} actions (min {min}, max {max})").format(
+            mean=number(length.mean, 1), median=number(length.median),
+            min=number(length.min), max=number(length.max),
+        )
+        + speed
+    )  # fmt: skip
 
 
 def show_agents(result: SimulationResult, title: str) -> None:
     """Per agent: wins, win rate against the fair share, scores; then the ratings."""
-    by_agent = Table(title=title, caption=f"fair share (1/players): {result.fair_share:.1%}")
-    for header in ("agent", "games", "wins", "win rate", "95% CI", "mean", "median", "sd"):
-        by_agent.add_column(header, justify="left" if header == "agent" else "right")
+    fair = _("fair share (1/players): {share}").format(share=percent(result.fair_share))
+    by_agent = Table(title=title, caption=fair)
+    headers = (_("agent"), _("games"), _("wins"), _("win rate"), _("95% CI"), _("mean"),
+               _("median"), _("sd"))  # fmt: skip
+    for i, header in enumerate(headers):
+        by_agent.add_column(header, justify="left" if i == 0 else "right")
     for agent in result.by_agent:
         rate = agent.win_rate
         by_agent.add_row(
             agent.agent,
             str(agent.games),
-            f"{round(agent.wins, 1):g}",
-            f"{rate.rate:.1%}",
-            f"{rate.low:.1%}–{rate.high:.1%}",
-            f"{agent.score.mean:.1f}",
-            f"{agent.score.median:g}",
-            f"{agent.score.stdev:.1f}",
+            number(round(agent.wins, 1)),
+            percent(rate.rate),
+            f"{percent(rate.low)}–{percent(rate.high)}",
+            number(agent.score.mean, 1),
+            number(agent.score.median),
+            number(agent.score.stdev, 1),
         )
     console.print(by_agent)
     if any(agent.games != result.games for agent in result.by_agent):
         console.print(
-            "An agent in several seats plays one game per seat: its games and win rate "
-            "count seat-games."
+            _(
+                "An agent in several seats plays one game per seat: its games and win rate "
+                "count seat-games."
+            )
         )
 
-    ratings = Table(title="Ratings (openskill Plackett–Luce, by final score)")
-    for header in ("rank", "agent", "mu", "sigma", "ordinal (mu - 3 sigma)"):
-        ratings.add_column(header, justify="left" if header == "agent" else "right")
+    ratings = Table(title=_("Ratings (openskill Plackett–Luce, by final score)"))
+    rating_headers = (_("rank"), _("agent"), "mu", "sigma", _("ordinal (mu - 3 sigma)"))
+    for i, header in enumerate(rating_headers):
+        ratings.add_column(header, justify="left" if i == 1 else "right")
     ranked = sorted(result.ratings, key=lambda r: -r.ordinal)
     for place, rating in enumerate(ranked, 1):
         ratings.add_row(
             str(place),
             rating.agent,
-            f"{rating.mu:.2f}",
-            f"{rating.sigma:.2f}",
-            f"{rating.ordinal:.2f}",
+            number(rating.mu, 2),
+            number(rating.sigma, 2),
+            number(rating.ordinal, 2),
         )
     console.print(ratings)
 

@@ -9,6 +9,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from vaka.core.errors import InvalidOptions, MalformedAction
+from vaka.i18n import _
 
 if TYPE_CHECKING:
     from vaka.core.observation import Layout
@@ -32,10 +33,16 @@ class Option:
     """One game option (a variant or setting) that ``new_state`` accepts."""
 
     default: Any
-    help: str
+    help: str  # English, a text of the catalogs; with ``values``, a template of one
     choices: tuple[Any, ...] = ()
     #: the player counts the option matters at; empty means every count
     players: tuple[int, ...] = ()
+    #: what fills the ``{fields}`` of ``help`` (data that the help quotes, as numbers)
+    values: tuple[tuple[str, str], ...] = ()
+
+    def describe(self) -> str:
+        """The help as people read it, in the current language."""
+        return _(self.help).format_map(dict(self.values))
 
 
 class Game(ABC):

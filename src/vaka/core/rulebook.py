@@ -20,11 +20,13 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import wraps
 from importlib.resources import files
 
 from vaka.core.errors import VakaError
+from vaka.i18n import _, current, pgettext
 
 
 class UnknownTopic(VakaError, LookupError):
@@ -47,14 +49,15 @@ class Entry:
     text: str
     aliases: tuple[str, ...] = ()  # other names the screen or a player may use (ids, plurals)
     reconstructed: str | None = None  # why and where, if the content is not the publisher's
+    hidden: tuple[str, ...] = ()  # names that find it but are not shown (English ones, in German)
 
     def describe(self) -> str:
         name = f" {normal(self.name)} "
-        also = [a for a in self.aliases if f" {normal(a)} " not in name]
+        also = list(dict.fromkeys(a for a in self.aliases if f" {normal(a)} " not in name))
         head = self.name + (f" ({', '.join(also)})" if also else "") + f": {self.kind}"
         lines = [head, self.text.strip()]
         if self.reconstructed:
-            lines.append("Reconstructed: " + self.reconstructed)
+            lines.append(_("Reconstructed: {why}").format(why=self.reconstructed))
         return "\n".join(lines)
 
 
@@ -98,6 +101,9 @@ class RuleBook:
                 if other is not None and other is not entry:
                     raise ValueError(f"{game}: {name!r} names both {other.name} and {entry.name}")
                 self._by_key[key_] = entry
+        for entry in self.entries:  # after the shown names, which win where they meet
+            for name in entry.hidden:
+                self._by_key.setdefault(normal(name), entry)
 
     def names(self) -> list[str]:
         """Every name and alias that finds an entry."""
@@ -107,7 +113,7 @@ class RuleBook:
         """The entry ``query`` names; :class:`UnknownTopic` with suggestions otherwise."""
         key = normal(query)
         if not key:
-            raise UnknownTopic("name something to explain, as the screen shows it")
+            raise UnknownTopic(_("name something to explain, as the screen shows it"))
         for candidate in (key, _singular(key)):
             if candidate in self._by_key:
                 return self._by_key[candidate]
@@ -117,11 +123,21 @@ class RuleBook:
         if within:
             names = sorted(within)
             shown = ", ".join(names[:8]) + (", …" if len(names) > 8 else "")
-            raise UnknownTopic(f"{query.strip()!r} could be: {shown}", names)
+            raise UnknownTopic(
+                _("{query} could be: {names}").format(query=repr(query.strip()), names=shown),
+                names,
+            )
         close = difflib.get_close_matches(key, list(self._by_key), n=3, cutoff=0.6)
         names = list(dict.fromkeys(self._by_key[k].name for k in close))
-        hint = f"; did you mean {' or '.join(names)}?" if names else ""
-        raise UnknownTopic(f"{self.game} has no {query.strip()!r}{hint}", names)
+        what = repr(query.strip())
+        message = (
+            _("{game} has no {query}; did you mean {names}?").format(
+                game=self.game, query=what, names=_(" or ").join(names)
+            )
+            if names
+            else _("{game} has no {query}").format(game=self.game, query=what)
+        )
+        raise UnknownTopic(message, names)
 
 
 def _singular(key: str) -> str:
@@ -150,30 +166,74 @@ def reflow(text: str) -> str:
     return "\n".join(out)
 
 
-def load(package: str, game: str, more: Iterable[Entry] = ()) -> RuleBook:
-    """The rule book of the game in ``package`` (its ``data/rules.md``) with ``more``."""
-    text = files(package).joinpath("data/rules.md").read_text("utf-8")
-    return from_markdown(game, text, more)
+_ITEM = re.compile(r"(- |\d+\. )")
 
 
-def from_markdown(game: str, text: str, more: Iterable[Entry] = ()) -> RuleBook:
-    """A game's rule book from its ``rules.md`` and the entries built from its
-    components (``more``). The file has ``## Summary``, ``## Key`` and ``## Examples`` (lines
-    ``- `action`: what it does``) and ``## Reconstructed`` (what is designed, not published)
-    as texts, and ``## Explain`` as entries, one per ``### Name | alias | …`` heading, an
-    optional ``kind: …`` first line, and a line ``Reconstructed: …`` that marks designed
-    content."""
+Translate = Callable[[str], str]
+
+
+def in_context(context: str | None) -> Translate:
+    """The translation of a game's own words: its ``rules.md`` texts are catalog entries
+    in the game's context (one English word may be two German ones in two games: Atua's
+    row is an "Auslage", Rapa Nui's a "Reihe")."""
+    if context is None:
+        return _
+    return lambda message: pgettext(context, message)
+
+
+def translated(text: str, tr: Translate = _) -> str:
+    """A text of ``rules.md`` in the current language: reflowed, then each paragraph and
+    list item on its own (the list marker is no part of the text translated)."""
+    out = []
+    for line in reflow(text).splitlines():
+        marker = _ITEM.match(line)
+        head = marker.group(0) if marker else ""
+        body = line[len(head) :]
+        out.append(head + tr(body) if body else line)
+    return "\n".join(out)
+
+
+def pieces(text: str) -> Iterator[tuple[str, str]]:
+    """Every text of a ``rules.md`` that is translated, with what it is: what
+    :func:`from_markdown` passes through the catalog (for the catalog extractor)."""
+    sections = _sections(text)
+    for title in ("reconstructed", "summary", "key"):
+        for line in reflow(sections.get(title, "")).splitlines():
+            body = line[len(m.group(0)) :] if (m := _ITEM.match(line)) else line
+            if body:
+                yield body, title
+    for _action, what in _examples(sections):
+        yield what, "example"
+    for names, kind, lines, reconstructed in _blocks(sections):
+        for name in names:
+            yield name, "name"
+        yield kind, "kind"
+        for line in reflow("\n".join(lines)).splitlines():
+            body = line[len(m.group(0)) :] if (m := _ITEM.match(line)) else line
+            if body:
+                yield body, "explain " + names[0]
+        if reconstructed:
+            yield reconstructed, "reconstructed"
+
+
+def _sections(text: str) -> dict[str, str]:
     sections: dict[str, str] = {}
     for block in re.split(r"^## ", text, flags=re.M)[1:]:
-        title, _, body = block.partition("\n")
+        title, _nl, body = block.partition("\n")
         sections[title.strip().lower()] = body.strip()
-    examples = [
+    return sections
+
+
+def _examples(sections: dict[str, str]) -> list[tuple[str, str]]:
+    return [
         (m.group(1), m.group(2).strip().replace("`", "'"))
         for m in re.finditer(r"^- `([^`]+)`:? *(.*)$", reflow(sections.get("examples", "")), re.M)
     ]
-    entries = []
+
+
+def _blocks(sections: dict[str, str]) -> Iterator[tuple[list[str], str, list[str], str | None]]:
     for block in re.split(r"^### ", sections.get("explain", ""), flags=re.M)[1:]:
-        head, _, body = block.partition("\n")
+        head, _nl, body = block.partition("\n")
         names = [n.strip() for n in head.split("|") if n.strip()]
         kind, lines = "term", list[str]()
         reconstructed: str | None = None
@@ -182,15 +242,81 @@ def from_markdown(game: str, text: str, more: Iterable[Entry] = ()) -> RuleBook:
                 kind = line[5:].strip()
             elif line.startswith("Reconstructed:"):
                 reconstructed = line[14:].strip()
+            elif reconstructed is not None:  # the note goes on to the end of the entry
+                reconstructed += " " + line.strip()
             else:
                 lines.append(line)
-        text_ = reflow("\n".join(lines))
-        entries.append(Entry(names[0], kind, text_, tuple(names[1:]), reconstructed))
+        yield names, kind, lines, reconstructed
+
+
+def entry(
+    name: str,
+    kind: str,
+    text: str,
+    aliases: Iterable[str] = (),
+    reconstructed: str | None = None,
+    ids: Iterable[str] = (),
+    tr: Translate = _,
+) -> Entry:
+    """An entry whose ``name`` and ``aliases`` are English texts of the catalog: shown in
+    the current language, and found by the English ones too (hidden); ``ids`` are shown
+    as they are. ``kind``, ``text`` and ``reconstructed`` come already translated."""
+    aliases = tuple(aliases)
+    shown = (*(tr(a) for a in aliases), *ids)
+    hidden = tuple(n for n in (name, *aliases) if n not in (tr(name), *shown))
+    return Entry(tr(name), kind, text, tuple(dict.fromkeys(shown)), reconstructed, hidden)
+
+
+def per_language(build: Callable[[], RuleBook]) -> Callable[[], RuleBook]:
+    """``build`` run once per language: a game's ``rulebook()`` in the current one."""
+    books: dict[str, RuleBook] = {}
+
+    @wraps(build)
+    def rulebook() -> RuleBook:
+        language = current()
+        if language not in books:
+            books[language] = build()
+        return books[language]
+
+    return rulebook
+
+
+def load(package: str, game: str, more: Iterable[Entry] = ()) -> RuleBook:
+    """The rule book of the game in ``package`` (its ``data/rules.md``) with ``more``."""
+    text = files(package).joinpath("data/rules.md").read_text("utf-8")
+    return from_markdown(game, text, more, context=package.rpartition(".")[2])
+
+
+def from_markdown(
+    game: str, text: str, more: Iterable[Entry] = (), context: str | None = None
+) -> RuleBook:
+    """A game's rule book from its ``rules.md`` and the entries built from its
+    components (``more``), in the current language. The file has ``## Summary``, ``## Key``
+    and ``## Examples`` (lines ``- `action`: what it does``) and ``## Reconstructed`` (what
+    is designed, not published) as texts, and ``## Explain`` as entries, one per
+    ``### Name | alias | …`` heading, an optional ``kind: …`` first line, and a line
+    ``Reconstructed: …`` that marks designed content. Actions stay as typed (English); the
+    English names keep finding their entries in every language. The texts are catalog
+    entries in ``context`` (the game's package name; see :func:`in_context`)."""
+    tr = in_context(context)
+    sections = _sections(text)
+    examples = [(action, tr(what)) for action, what in _examples(sections)]
+    entries = [
+        entry(
+            names[0],
+            tr(kind),
+            translated("\n".join(lines), tr),
+            names[1:],
+            tr(reconstructed) if reconstructed else None,
+            tr=tr,
+        )
+        for names, kind, lines, reconstructed in _blocks(sections)
+    ]
     return RuleBook(
-        game,
-        sections.get("summary", ""),
-        sections.get("key", ""),
+        _(game),
+        translated(sections.get("summary", ""), tr),
+        translated(sections.get("key", ""), tr),
         examples,
         [*entries, *more],
-        sections.get("reconstructed", ""),
+        translated(sections.get("reconstructed", ""), tr),
     )

@@ -192,7 +192,7 @@ def create_app(
                     options={
                         name: {
                             "default": opt.default,
-                            "help": opt.help,
+                            "help": opt.describe(),
                             "choices": list(opt.choices),
                             "players": list(opt.players or every),
                         }

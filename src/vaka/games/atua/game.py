@@ -10,6 +10,7 @@ from vaka.core.rulebook import RuleBook
 from vaka.games.atua import actions
 from vaka.games.atua.params import SOLO_LEVELS, SOLO_LEVELS_PRINTED, SOLO_TABLES
 from vaka.games.atua.state import AtuaState
+from vaka.i18n import N_
 
 if TYPE_CHECKING:
     from vaka.core.observation import Layout
@@ -34,24 +35,31 @@ class Atua(Game):
     options: ClassVar[Mapping[str, Option]] = {
         "level": Option(
             default="medium",
-            help=f"solo game only: Tahuma's starting score, {_starts(SOLO_LEVELS)}, calibrated "
-            "for the reconstructed card faces ('expert' is legendary; tahuma=printed for the "
-            f"rulebook's {_starts(SOLO_LEVELS_PRINTED)})",
+            help=N_(
+                "solo game only: Tahuma's starting score, {levels}, calibrated for the "
+                "reconstructed card faces ('expert' is legendary; tahuma=printed for the "
+                "rulebook's {printed})"
+            ),
+            values=(("levels", _starts(SOLO_LEVELS)), ("printed", _starts(SOLO_LEVELS_PRINTED))),
             choices=tuple(SOLO_LEVELS),
             players=(1,),
         ),
         "tahuma": Option(
             default="calibrated",
-            help="solo game only: which starting scores the levels give Tahuma: calibrated for "
-            "the reconstructed card faces, or printed (the rulebook's, set for the printed "
-            "cards); docs/rules/atua.md, 'Solo levels'",
+            help=N_(
+                "solo game only: which starting scores the levels give Tahuma: calibrated for "
+                "the reconstructed card faces, or printed (the rulebook's, set for the printed "
+                "cards); docs/rules/atua.md, 'Solo levels'"
+            ),
             choices=tuple(SOLO_TABLES),
             players=(1,),
         ),
         "first_game": Option(
             default=False,
-            help="play without resident and fate tiles, as the rulebook recommends for your "
-            "first games (the solo game never uses them)",
+            help=N_(
+                "play without resident and fate tiles, as the rulebook recommends for your "
+                "first games (the solo game never uses them)"
+            ),
             choices=(False, True),
             players=(2, 3, 4, 5, 6),
         ),

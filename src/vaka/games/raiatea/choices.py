@@ -22,6 +22,7 @@ from vaka.games.raiatea.params import (
     RITUALS,
     TOOS,
 )
+from vaka.i18n import _
 
 BOARD_ASSISTANTS = {a["id"]: a for a in BOARD["assistant_types"]}
 TYPE_NAMES = {k: str(t["name"]).lower() for k, t in RITUAL_DATA["types"].items()}
@@ -88,7 +89,7 @@ def _other_note(view: Mapping[str, Any], verb: str, arg: str) -> str | None:
     if verb == "draw":
         return f"draw from the {arg} ritual deck by your rank, keep 1"
     if verb == "gift":
-        return GIFTS[arg]
+        return _(GIFTS[arg])
     if verb == "recruit":
         pearls = 2 if arg == "1" else 5
         return f"{amount(int(arg), 'priests')} ({amount(pearls, 'pearls')}, less discounts)"

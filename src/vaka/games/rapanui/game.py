@@ -10,6 +10,7 @@ from vaka.core.rulebook import RuleBook
 from vaka.games.rapanui import actions
 from vaka.games.rapanui.scoring import RANKED, SACRIFICE_READINGS
 from vaka.games.rapanui.state import RapaNuiState
+from vaka.i18n import N_
 
 if TYPE_CHECKING:
     from vaka.core.observation import Layout
@@ -25,16 +26,20 @@ class RapaNui(Game):
     options: ClassVar[Mapping[str, Option]] = {
         "rows": Option(
             default="fanned",
-            help="fanned: every card of a row shows its kind (cards overlap, titles visible); "
-            "top-only: only each row's top card is visible",
+            help=N_(
+                "fanned: every card of a row shows its kind (cards overlap, titles visible); "
+                "top-only: only each row's top card is visible"
+            ),
             choices=("fanned", "top-only"),
         ),
         "sacrifice": Option(
             default=RANKED,
-            help="how a sacrifice card in hand scores at the end: ranked: the kinds by "
-            "their count on the stone, the most 3 fame, each next count 1 less (a kind "
-            "nobody sacrificed too); zero-unsacrificed: a kind with no card on the stone "
-            "is worth 0",
+            help=N_(
+                "how a sacrifice card in hand scores at the end: ranked: the kinds by "
+                "their count on the stone, the most 3 fame, each next count 1 less (a kind "
+                "nobody sacrificed too); zero-unsacrificed: a kind with no card on the stone "
+                "is worth 0"
+            ),
             choices=SACRIFICE_READINGS,
         ),
     }

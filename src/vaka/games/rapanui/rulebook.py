@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from vaka.core import rulebook as rb
+from vaka.i18n import N_
 
 
-@lru_cache(maxsize=1)
+@rb.per_language
 def rulebook() -> rb.RuleBook:
-    return rb.load("vaka.games.rapanui", "Rapa Nui")
+    return rb.load("vaka.games.rapanui", N_("Rapa Nui"))

@@ -1,0 +1,68 @@
+"""Babel extractors for the texts that live in data files rather than in code, so that
+``pybabel extract -F babel.cfg`` (scripts/i18n.py) puts them in the catalog template too.
+
+- ``vaka_rules``: a game's ``data/rules.md``, cut into the same pieces that
+  :func:`vaka.core.rulebook.from_markdown` translates (a paragraph, a list item, an
+  example's meaning, an entry's names, kind and lines).
+- ``vaka_json``: the string values under the keys named in the option ``keys`` (for
+  example ``keys = name text``), anywhere in a JSON file, less those that the regular
+  expression in the option ``skip`` finds.
+
+This module is build tooling: it reads the rule book parser, and nothing imports it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Collection, Iterator, Mapping
+from pathlib import Path
+from typing import IO, Any
+
+Found = tuple[int, str | None, str | tuple[str, str], list[str]]
+
+
+def extract_rules(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[Found]:
+    """Every piece of a ``rules.md`` a person reads."""
+    from vaka.core.rulebook import pieces  # the parser that reads them at run time
+
+    text = fileobj.read().decode("utf-8")
+    # the game's package: .../games/<package>/data/rules.md (vaka.core.rulebook.load)
+    context = Path(str(getattr(fileobj, "name", ""))).parent.parent.name or None
+    for message, note in pieces(text):
+        comments = [note] if note else []
+        if context:  # as pgettext(context, message) is read
+            yield 0, "pgettext", (context, message), comments
+        else:
+            yield 0, None, message, comments
+
+
+def extract_json(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[Found]:
+    """The strings under ``options["keys"]`` (space-separated) in a JSON file."""
+    keys = set(str(options.get("keys", "name text")).split())
+    skip = re.compile(str(options["skip"])) if options.get("skip") else None
+    data = json.loads(fileobj.read().decode("utf-8"))
+
+    def walk(node: Any, key: str) -> Iterator[Found]:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                yield from walk(v, str(k))
+        elif isinstance(node, list):
+            for v in node:
+                yield from walk(v, key)
+        elif isinstance(node, str) and key in keys and node.strip():
+            if skip is not None and skip.search(node):
+                return
+            yield 0, None, node, [key]
+
+    yield from walk(data, "")
