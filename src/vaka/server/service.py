@@ -139,18 +139,19 @@ class TableService:
         async with table.lock:
             if move is not None and move.number <= table.version:
                 return  # seen already (caught up while this note waited)
-            if move is not None and move.number == table.version + 1:
-                table.follow(move)
-                if move.kind == "act" and table.state.is_over:
-                    table.data.status, table.data.finished_at = "over", move.at
-                changed = True
-            else:
-                changed = await self._catch_up(table)
-        if changed:
-            self._next(table, bots=False)
-            await self._tell(table_id)
+            if move is None or move.number != table.version + 1:
+                await self._catch_up(table)  # which tells this process's listeners
+                return
+            table.follow(move)
+            if move.kind == "act" and table.state.is_over:
+                table.data.status, table.data.finished_at = "over", move.at
+        self._next(table, bots=False)
+        await self._tell(table_id)
 
     async def _catch_up(self, table: Table) -> bool:
+        """Read what other processes stored since this one last looked. Whatever path
+        comes here (a note, a race lost, a request from an old version), the change is
+        pushed to this process's listeners: the note that follows will find it seen."""
         fresh = await self.store.load(table.id, after=table.version)
         if fresh is None:
             return False
@@ -169,6 +170,9 @@ class TableService:
         for move in fresh.moves:
             table.follow(move)
             changed = True
+        if changed:
+            self._next(table, bots=False)
+            self._spawn(self._tell(table.id))
         return changed
 
     async def summaries(self, status: str) -> list[TableSummary]:
