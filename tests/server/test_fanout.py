@@ -31,10 +31,10 @@ def test_a_process_that_lost_a_race_still_pushes_the_winning_move(
                     with ThreadPoolExecutor(2) as pool:
                         answers = list(
                             pool.map(
-                                lambda c: c.post(
+                                lambda c, t=token, b=body: c.post(
                                     f"/api/tables/{table}/actions",
-                                    headers=bearer(token),
-                                    json=body,
+                                    headers=bearer(t),
+                                    json=b,
                                 ),
                                 (on_a, on_b),
                             )
@@ -44,7 +44,7 @@ def test_a_process_that_lost_a_race_still_pushes_the_winning_move(
                     assert state(on_b, table, ana)["version"] == after
                     # Both processes' sockets hear of the move, the loser's included.
                     for sock in (on_b_bo, on_a_ana):
-                        pushed = sock.state(timeout=5, until=lambda m: m["version"] >= after)
+                        pushed = sock.state(timeout=5, until=lambda m, v=after: m["version"] >= v)
                         assert pushed["version"] == after
     finally:
         a.stop()

@@ -19,10 +19,19 @@ BUDGETS = {"hard": 1.0, "hint": 2.0}
 HINT_TOP = 3
 
 
+class NoChoice(RuntimeError):
+    """A bot asked to move for a seat that has no legal action (not to move, say)."""
+
+
 def decide(level: str, game_id: str, seed: int, guess: State, seat: int, seconds: float) -> str:
     """One bot decision, as action text (runs in a worker process)."""
     if not guess.determinized:
         raise ValueError("a bot is given a guess from its seat's knowledge, never the game")
+    if not guess.legal_actions(seat):
+        raise NoChoice(
+            f"seat {seat} has no legal action to choose from (to move: {guess.to_move}); "
+            "a bot is asked only for a seat that is to move"
+        )
     agent: Agent
     if level == "hard":
         agent = search_agent(game_id, seed, iterations=1, seconds=seconds)

@@ -418,12 +418,16 @@ class TableService:
     async def _bot_move(self, table: Table, seat: int, level: str) -> None:
         try:
             while True:
+                # Not to move (any more)? Another process's bot may have won a race to
+                # store this seat's move, say: a bot is never asked to choose from nothing.
+                if not self._bot_to_move(table, seat):
+                    return
                 version = table.version
                 seed = derive_seed(table.data.seed, "bot", seat, version)
                 guess = table.state.determinize(seat, seed)
                 text = await self.bots.decide(level, guess, seat, seed)
                 async with table.lock:
-                    if seat not in table.state.to_move or table.bot_level(seat) is None:
+                    if not self._bot_to_move(table, seat):
                         return
                     if table.version != version and text not in map(
                         str, table.state.legal_actions(seat)
@@ -447,6 +451,14 @@ class TableService:
         finally:
             table.thinking.discard(seat)
         await self._changed(table, moved=True)
+
+    @staticmethod
+    def _bot_to_move(table: Table, seat: int) -> bool:
+        return (
+            table.data.status == "playing"
+            and seat in table.state.to_move
+            and table.bot_level(seat) is not None
+        )
 
     async def _time_out(self, table: Table) -> None:
         async with table.lock:
