@@ -4,13 +4,14 @@ choose (two processes racing one table's bots, a seat no longer to move)."""
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from pathlib import Path
 
 import pytest
 
 import vaka
-from tests.server.serverproc import Server
+from tests.server.serverproc import Server, bearer
 from tests.server.wire import make
 from vaka.server.bots import Bots, NoChoice
 
@@ -60,3 +61,57 @@ def test_a_bot_given_a_seat_not_to_move_says_so() -> None:
 
     with pytest.raises(NoChoice, match=f"seat {idle} has no legal action"):
         asyncio.run(ask())
+
+
+@pytest.fixture
+def with_sealed_bid(tmp_path: Path) -> dict[str, str]:
+    """A server environment where the test game Sealed Bid is installed (an entry point):
+    it has random and hard bots, no easy or medium one."""
+    dist = tmp_path / "plugins" / "vaka_sealed_bid-0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: vaka-sealed-bid\nVersion: 0\n")
+    (dist / "entry_points.txt").write_text(
+        "[vaka.games]\nsealed-bid = tests.core.sealedbid:GAME\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    paths = [str(dist.parent), str(root), os.environ.get("PYTHONPATH", "")]
+    return {"PYTHONPATH": os.pathsep.join(p for p in paths if p)}
+
+
+def test_a_bot_level_the_game_lacks_is_refused_and_a_plain_bot_plays_its_default(
+    with_sealed_bid: dict[str, str], tmp_path: Path
+) -> None:
+    server = Server(
+        f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path / "log", env=with_sealed_bid
+    ).start()
+    try:
+        with server.client() as client:
+            for level in ("medium", "easy"):
+                r = client.post(
+                    "/api/tables",
+                    json={"game": "sealed-bid", "players": 2, "seats": ["me", f"bot:{level}"]},
+                )
+                assert r.status_code == 422, r.text
+                assert r.json()["error"] == "invalid"
+                assert f"no {level} bot" in r.json()["reason"]
+                assert "random, hard" in r.json()["reason"]
+            # A plain "bot" is the game's own default level, and it plays.
+            made = make(client, "sealed-bid", ["bot", "bot"])
+            assert [s["level"] for s in made["table"]["seats"]] == ["random", "random"]
+            table = made["table"]["id"]
+            deadline = time.monotonic() + 30
+            while client.get(f"/api/tables/{table}").json()["status"] != "over":
+                assert time.monotonic() < deadline, "the bots did not play"
+                time.sleep(0.1)
+            # A person who resigns is played on by the game's default bot too.
+            made = make(client, "sealed-bid", ["me", "bot:random"])
+            table, token = made["table"]["id"], made["tokens"]["0"]
+            r = client.post(f"/api/tables/{table}/resign", headers=bearer(token))
+            assert r.status_code == 200, r.text
+            while client.get(f"/api/tables/{table}").json()["status"] != "over":
+                assert time.monotonic() < deadline, "the stand-in bot did not play"
+                time.sleep(0.1)
+        assert "Traceback" not in (tmp_path / "log").read_text()
+    finally:
+        server.stop()
+

@@ -20,11 +20,10 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from vaka.agents import AGENTS
 from vaka.core.errors import UnknownGame, VakaError
 from vaka.core.registry import game_ids, load
 from vaka.server import ws
-from vaka.server.bots import Bots
+from vaka.server.bots import Bots, levels
 from vaka.server.errors import Forbidden, NotFound, Refused, Stale, code_of, first_error
 from vaka.server.messages import (
     Act,
@@ -54,7 +53,6 @@ from vaka.web import STATIC
 
 log = logging.getLogger(__name__)
 MAX_BODY = 64 * 1024  # bytes: every request this API takes is far smaller
-LEVELS = ["random", "easy", "medium", "hard"]
 PUBLIC_GAMES = ("rapa-nui", "raiatea", "atua")  # test-only games may sit in the registry
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorMessage} for code in (400, 403, 404, 409, 413, 422)
@@ -198,7 +196,7 @@ def create_app(
                         }
                         for name, opt in game.options.items()
                     },
-                    levels=[lvl for lvl in LEVELS if lvl in AGENTS],
+                    levels=levels(gid),
                 )
             )
         return infos
