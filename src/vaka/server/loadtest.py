@@ -276,7 +276,9 @@ def cpu_seconds(pid: int) -> float:
 @contextlib.contextmanager
 def server(db: str, log: str) -> Iterator[tuple[str, int]]:
     """A ``vaka serve`` process on a free loopback port: its URL and process id."""
-    with started(["-m", "vaka", "serve", "--db", db, "--port"], log) as found:
+    # A benchmark makes tables from one address as fast as games end: no limits on that.
+    limits = ["--max-tables", "0", "--tables-per-minute", "0"]
+    with started(["-m", "vaka", "serve", "--db", db, *limits, "--port"], log) as found:
         yield found
 
 

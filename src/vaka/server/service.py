@@ -23,6 +23,7 @@ from vaka.core.state import State
 from vaka.server import show, tokens
 from vaka.server.bots import Bots, levels
 from vaka.server.errors import Forbidden, NotFound, Refused, Stale
+from vaka.server.limits import Full
 from vaka.server.messages import (
     ChatLine,
     Checked,
@@ -40,9 +41,12 @@ log = logging.getLogger(__name__)
 
 
 class TableService:
-    def __init__(self, store: Store, bots: Bots | None = None) -> None:
+    def __init__(self, store: Store, bots: Bots | None = None, max_tables: int = 0) -> None:
         self.store = store
         self.bots = bots or Bots()
+        #: Tables open or playing at most (every process sharing the database together;
+        #: 0: no limit): each holds its game in memory.
+        self.max_tables = max_tables
         self.tables: dict[str, Table] = {}
         self.listeners: dict[str, set[Listener]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
@@ -105,6 +109,11 @@ class TableService:
                 raise InvalidOptions(
                     f"seat {i}: {spec!r} is not me, open, bot:LEVEL or invite:NAME"
                 )
+        if self.max_tables and await self.store.count(["open", "playing"]) >= self.max_tables:
+            raise Full(
+                f"this server holds {self.max_tables} open and playing tables, as many as "
+                "it takes; try again once some games have ended"
+            )
         full = all(s.kind != "open" for s in seats)
         data = TableData(
             id=tokens.new_table_id(),
