@@ -70,9 +70,7 @@ def with_sealed_bid(tmp_path: Path) -> dict[str, str]:
     dist = tmp_path / "plugins" / "vaka_sealed_bid-0.dist-info"
     dist.mkdir(parents=True)
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: vaka-sealed-bid\nVersion: 0\n")
-    (dist / "entry_points.txt").write_text(
-        "[vaka.games]\nsealed-bid = tests.core.sealedbid:GAME\n"
-    )
+    (dist / "entry_points.txt").write_text("[vaka.games]\nsealed-bid = tests.core.sealedbid:GAME\n")
     root = Path(__file__).resolve().parents[2]
     paths = [str(dist.parent), str(root), os.environ.get("PYTHONPATH", "")]
     return {"PYTHONPATH": os.pathsep.join(p for p in paths if p)}
@@ -114,4 +112,3 @@ def test_a_bot_level_the_game_lacks_is_refused_and_a_plain_bot_plays_its_default
         assert "Traceback" not in (tmp_path / "log").read_text()
     finally:
         server.stop()
-

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from vaka.server.show import Shown
 
 
-
 @dataclass
 class Table:
     data: TableData
