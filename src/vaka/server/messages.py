@@ -6,13 +6,40 @@ so every client speaks one protocol: the browser, ``vaka play --server`` and rem
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+#: Bidirectional controls: they reorder the text shown after them (a name could show
+#: another's, or turn a line of chat around).
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def shown_as_written(text: str) -> str:
+    """Refuse text that would not show as written: control characters (escapes that
+    recolour or clear a terminal, bells, line breaks, NUL), line and paragraph
+    separators, and bidirectional controls. Names and chat are shown to others."""
+    for char in text:
+        if char in BIDI or unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
+            raise ValueError(
+                f"control and bidirectional characters such as U+{ord(char):04X} are not "
+                "allowed: other people see this text"
+            )
+    return text
+
+
+Name = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
+    AfterValidator(shown_as_written),
+]
 ActionText = Annotated[str, StringConstraints(min_length=1, max_length=200)]
-ChatText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+ChatText = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=500),
+    AfterValidator(shown_as_written),
+]
 Token = Annotated[str, StringConstraints(min_length=1, max_length=100)]
 Version = Annotated[int, Field(ge=0, le=10**9)]
 #: How a seat is filled when a table is made: ``me`` (the maker), ``open`` (anyone may

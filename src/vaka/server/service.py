@@ -32,6 +32,7 @@ from vaka.server.messages import (
     Hint,
     TableState,
     TableSummary,
+    shown_as_written,
 )
 from vaka.server.store import Chat, Move, MoveTaken, Seat, Store, TableData
 from vaka.server.table import Table
@@ -102,6 +103,10 @@ class TableService:
                 token = tokens.new_token()
                 (mine if kind == "me" else invited)[i] = token
                 name = req.name if kind == "me" else (arg.strip()[:40] or f"Friend {i}")
+                try:
+                    shown_as_written(name)
+                except ValueError as exc:
+                    raise InvalidOptions(f"seat {i}: {exc}") from None
                 seats.append(Seat(i, "human", name, None, tokens.token_hash(token)))
             elif kind == "open" and not arg:
                 seats.append(Seat(i, "open"))
