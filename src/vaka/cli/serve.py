@@ -7,8 +7,9 @@ import os
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
-from vaka.cli.common import console
+from vaka.cli.common import console, errors
 from vaka.server.settings import Limits
 
 GC_YOUNG = 20_000  # allocations between collections of young objects (Python's default: 700)
@@ -19,9 +20,23 @@ DB_HELP = (
 
 
 def database(url: str | None) -> str:
+    """The database URL to use; a PostgreSQL one only where its driver is installed."""
     from vaka.server.store import default_url
 
-    return url or os.environ.get("VAKA_DB") or default_url()
+    found = url or os.environ.get("VAKA_DB") or default_url()
+    if found.startswith(("postgresql:", "postgres:", "postgresql+")):
+        try:
+            import psycopg  # noqa: F401
+        except ImportError as exc:
+            errors.print(
+                Text("error: ", style="red")
+                + Text(
+                    f"a PostgreSQL database needs the postgres extra, which is not installed "
+                    f"({exc}): pip install 'vaka[postgres]'"
+                )
+            )
+            raise typer.Exit(2) from None
+    return found
 
 
 def command(
