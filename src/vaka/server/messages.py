@@ -43,8 +43,9 @@ ChatText = Annotated[
 Token = Annotated[str, StringConstraints(min_length=1, max_length=100)]
 Version = Annotated[int, Field(ge=0, le=10**9)]
 #: How a seat is filled when a table is made: ``me`` (the maker), ``open`` (anyone may
-#: join), ``bot:LEVEL`` (random, easy, medium, hard) or ``invite:NAME`` (kept for a friend,
-#: who joins with the invitation's token).
+#: join), ``bot`` (the game's default level) or ``bot:LEVEL`` (random, easy, medium, hard,
+#: as the game has them) or ``invite:NAME`` (kept for a friend, who joins with the
+#: invitation's token).
 SeatSpec = Annotated[str, StringConstraints(strip_whitespace=True, min_length=2, max_length=48)]
 
 
@@ -69,7 +70,7 @@ class CreateTable(Strict):
     name: Name = "Player"
     options: dict[str, bool | int | float | str] = {}
     clock: ClockSpec = ClockSpec()
-    #: ``bot``: a medium bot plays on for a seat that resigned or ran out of time;
+    #: ``bot``: the game's default bot plays on for a seat that resigned or ran out of time;
     #: ``lose``: the same, and the seat is counted as lost whatever it scores.
     policy: Literal["bot", "lose"] = "bot"
 
@@ -175,8 +176,8 @@ class TableState(BaseModel):
 
 class ErrorMessage(BaseModel):
     """Every refusal: ``error`` is a code (illegal, malformed, stale, forbidden,
-    not_found, invalid, refused, too_large, rate_limited, busy, unavailable), ``reason``
-    a sentence."""
+    not_found, invalid, refused, too_large, rate_limited, busy, full, unavailable),
+    ``reason`` a sentence."""
 
     type: Literal["error"] = "error"
     error: str
