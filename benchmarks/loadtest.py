@@ -312,7 +312,9 @@ def cpu_seconds(pid: int) -> float:
 def server(db: str, log: str, src: str | None = None) -> Iterator[tuple[str, int]]:
     """A ``vaka serve`` process on a free loopback port (its code from ``src`` where
     given): its URL and process id."""
-    with started(["-m", "vaka", "serve", "--db", db, "--port"], log, src) as found:
+    # A benchmark makes tables from one address as fast as games end: no limits on that.
+    limits = ["--max-tables", "0", "--tables-per-minute", "0"]
+    with started(["-m", "vaka", "serve", "--db", db, *limits, "--port"], log, src) as found:
         yield found
 
 

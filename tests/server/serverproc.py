@@ -29,8 +29,15 @@ def free_port() -> int:
 class Server:
     """``python -m vaka serve`` on 127.0.0.1; ``kill()`` is a ``kill -9``."""
 
-    def __init__(self, db: str, log: Path, port: int | None = None, *args: str) -> None:
-        self.db, self.log_path, self.args = db, log, args
+    def __init__(
+        self,
+        db: str,
+        log: Path,
+        port: int | None = None,
+        *args: str,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.db, self.log_path, self.args, self.env = db, log, args, env or {}
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -39,7 +46,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        env = {**os.environ, "COLUMNS": "120", "NO_COLOR": "1"}
+        env = {**os.environ, "COLUMNS": "120", "NO_COLOR": "1", **self.env}
         with open(self.log_path, "ab") as log:
             self.proc = subprocess.Popen(
                 [

@@ -24,6 +24,7 @@ CODES = {
     "too_large",
     "rate_limited",
     "busy",
+    "full",
     "unavailable",
 }
 ANSWER: TypeAdapter[TableState | ErrorMessage | Checked] = TypeAdapter(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -19,6 +20,24 @@ from vaka.i18n import _
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
 QUIET_FOR = 10.0  # seconds a run takes before it says how far it has come, off a terminal
+#: Bidirectional controls, which reorder what follows them on the screen.
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def inert(text: object) -> str:
+    """Another person's text (a name, a line of chat, a server's words) made safe for a
+    terminal: control and bidirectional characters are shown as escapes (``\\x1b``,
+    ``\\u202e``), never obeyed. Print it inside a ``Text``: as markup it could style.
+
+    >>> inert("Ana\\x1b[2J\\u202e!")
+    'Ana\\\\x1b[2J\\\\u202e!'
+    """
+    return "".join(
+        (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
+        if c in BIDI or unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")
+        else c
+        for c in str(text)
+    )
 
 
 def duration(seconds: float) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 import typer
 from rich.text import Text
 
-from vaka.cli.common import console
+from vaka.cli.common import console, inert
 from vaka.cli.remote import Seat
 from vaka.cli.wire import Link
 from vaka.core.game import Game
@@ -59,10 +59,10 @@ def create(
     console.print(
         Text("Made table ")
         + Text(table["id"], style="bold")
-        + Text(f" on {link.url}: {table['game_name']}, {players} players.")
+        + Text(f" on {link.url}: {inert(table['game_name'])}, {players} players.")
     )
     for seat, token in made["invitations"].items():
-        who = table["seats"][int(seat)]["name"]
+        who = inert(table["seats"][int(seat)]["name"])
         console.print(
             Text(
                 f"Invitation for seat {seat} ({who}): vaka play --server {link.url} "

@@ -20,7 +20,7 @@ from typing import Any
 from rich.text import Text
 
 from vaka.cli import rules
-from vaka.cli.common import console
+from vaka.cli.common import console, inert
 from vaka.cli.news import named_view, print_summary, table_names
 from vaka.cli.screen import (
     choice_number,
@@ -131,10 +131,10 @@ class Session:
         self.game = load(table["game"])
         me = self.state["seat"]
         console.print(
-            Text(table["game_name"], style="bold")
+            Text(inert(table["game_name"]), style="bold")
             + Text(
-                f", {table['players']} players, table {table['id']}. "
-                f"You are seat {me} ({table['seats'][me]['name']}). Type "
+                f", {table['players']} players, table {inert(table['id'])}. "
+                f"You are seat {me} ({inert(table['seats'][me]['name'])}). Type "
             )
             + Text("help", style="bold")
             + Text(" for help.")
@@ -185,8 +185,9 @@ class Session:
         self.shown = print_log(self.state["view"], self.shown, self._names())
         for line in self.state["chat"]:
             if line["at"] > self.heard:
-                who = line["name"] + ("" if line["seat"] is None else f" (seat {line['seat']})")
-                console.print(Text(f"  {who} says: ", style="bold") + Text(line["text"]))
+                who = inert(line["name"])
+                who += "" if line["seat"] is None else f" (seat {line['seat']})"
+                console.print(Text(f"  {who} says: ", style="bold") + Text(inert(line["text"])))
                 self.heard = line["at"]
 
     def _show(self) -> None:
@@ -204,7 +205,7 @@ class Session:
         table = self.state["table"]
         if table["to_move"] != self.waited:
             self.waited = table["to_move"]
-            names = [f"{table['seats'][s]['name']} (seat {s})" for s in table["to_move"]]
+            names = [f"{inert(table['seats'][s]['name'])} (seat {s})" for s in table["to_move"]]
             mine = table["seats"][self.state["seat"]]
             why = f" A bot plays your seat ({mine['left']})." if mine.get("left") else ""
             if table["status"] == "open":
@@ -377,13 +378,13 @@ class Session:
         table = self.state["table"]
         console.print(self.game.render(self.state["view"]))
         draw(self.game, self.state["view"], [], self.pictures)
-        names = [f"{s['name']} (seat {s['seat']})" for s in table["seats"]]
+        names = [f"{inert(s['name'])} (seat {s['seat']})" for s in table["seats"]]
         scores = ", ".join(f"{n} {v:g}" for n, v in zip(names, table["scores"], strict=True))
-        console.print(f"Final scores: {scores}")
+        console.print(Text(f"Final scores: {scores}"))
         winners = ", ".join(names[w] for w in table["winners"]) or "nobody"
-        console.print(f"Winner{'s' if len(table['winners']) > 1 else ''}: {winners}")
+        console.print(Text(f"Winner{'s' if len(table['winners']) > 1 else ''}: {winners}"))
         if table["lost"]:
-            console.print("Counted as lost: " + ", ".join(names[s] for s in table["lost"]))
+            console.print(Text("Counted as lost: " + ", ".join(names[s] for s in table["lost"])))
         url = self.seat.link.record_url(self.seat.table)
         console.print(Text(f"The game's record: GET {url}"), soft_wrap=True)
         if self.save is not None:
@@ -401,7 +402,7 @@ def _say_error(error: dict[str, Any]) -> None:
             )
         )
         return
-    console.print(Text(LABELS.get(code, f"{code}: ") + reason, style="red"))
+    console.print(Text(LABELS.get(code, f"{inert(code)}: ") + inert(reason), style="red"))
 
 
 def _save(record: dict[str, Any], path: Path) -> None:

@@ -7,8 +7,10 @@ import os
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
-from vaka.cli.common import console
+from vaka.cli.common import console, errors
+from vaka.server.settings import Limits
 
 GC_YOUNG = 20_000  # allocations between collections of young objects (Python's default: 700)
 DB_HELP = (
@@ -18,9 +20,23 @@ DB_HELP = (
 
 
 def database(url: str | None) -> str:
+    """The database URL to use; a PostgreSQL one only where its driver is installed."""
     from vaka.server.store import default_url
 
-    return url or os.environ.get("VAKA_DB") or default_url()
+    found = url or os.environ.get("VAKA_DB") or default_url()
+    if found.startswith(("postgresql:", "postgres:", "postgresql+")):
+        try:
+            import psycopg  # noqa: F401
+        except ImportError as exc:
+            errors.print(
+                Text("error: ", style="red")
+                + Text(
+                    f"a PostgreSQL database needs the postgres extra, which is not installed "
+                    f"({exc}): pip install 'vaka[postgres]'"
+                )
+            )
+            raise typer.Exit(2) from None
+    return found
 
 
 def command(
@@ -51,6 +67,21 @@ def command(
         int,
         typer.Option(help="Search iterations a review spends picking candidates among many."),
     ] = 150,
+    max_tables: Annotated[
+        int,
+        typer.Option(
+            help="Open and playing tables the server holds at most (all processes on the "
+            "database together); more are refused until games end. 0: no limit."
+        ),
+    ] = Limits.max_tables,
+    tables_per_minute: Annotated[
+        float,
+        typer.Option(help="Tables one address may make a minute, on average. 0: no limit."),
+    ] = Limits.tables_per_minute,
+    table_burst: Annotated[
+        float,
+        typer.Option(help="Tables one address may make at once before that rate applies."),
+    ] = Limits.table_burst,
 ) -> None:
     """Run the game service: tables with seats for people and bots, over HTTP and
     WebSockets. The database's schema is brought up to date first.
@@ -70,6 +101,11 @@ def command(
         raise typer.BadParameter(
             "--review-workers and --review-iterations are at least 1, --review-playouts 1-24"
         )
+    if max_tables < 0 or tables_per_minute < 0 or table_burst < 1:
+        raise typer.BadParameter(
+            "--max-tables and --tables-per-minute are 0 (no limit) or more, --table-burst "
+            "at least 1"
+        )
     url = database(db)
     console.print(f"vaka serves on [bold]http://{host}:{port}/[/bold] (database: {url})")
     console.print(f"The API and its schema: http://{host}:{port}/docs")
@@ -79,6 +115,7 @@ def command(
         budgets={"hard": hard_seconds},
         review_workers=review_workers,
         review_budget=Budget(playouts=review_playouts, iterations=review_iterations),
+        limits=Limits(max_tables, tables_per_minute, table_burst),
     )
     # A server keeps every table's game in memory: Python's default collector would scan
     # them all again and again (pauses of 100 ms and more with 200 tables). What is loaded

@@ -19,12 +19,12 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from vaka.agents import AGENTS
 from vaka.core.errors import UnknownGame, VakaError
 from vaka.core.registry import game_ids, load
 from vaka.server import ws
-from vaka.server.bots import Bots
+from vaka.server.bots import Bots, levels
 from vaka.server.errors import Forbidden, NotFound, Refused, Stale, code_of, first_error
+from vaka.server.limits import BodyLimit, Buckets, Full, TooMany, retry_after
 from vaka.server.messages import (
     Act,
     ChatLine,
@@ -47,6 +47,7 @@ from vaka.server.messages import (
 from vaka.server.reviews import DEFAULT, Reviews
 from vaka.server.schema import upgrade
 from vaka.server.service import TableService
+from vaka.server.settings import Limits
 from vaka.server.static import CACHE_CONTROL, static_files
 from vaka.server.store import Store
 from vaka.sim.review import Budget
@@ -54,7 +55,6 @@ from vaka.web import STATIC
 
 log = logging.getLogger(__name__)
 MAX_BODY = 64 * 1024  # bytes: every request this API takes is far smaller
-LEVELS = ["random", "easy", "medium", "hard"]
 PUBLIC_GAMES = ("rapa-nui", "raiatea", "atua")  # test-only games may sit in the registry
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorMessage} for code in (400, 403, 404, 409, 413, 422)
@@ -98,14 +98,21 @@ def create_app(
     budgets: dict[str, float] | None = None,
     review_workers: int = 1,
     review_budget: Budget = DEFAULT,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The application for a database URL (its schema is brought up to date on start)."""
+    limits = limits or Limits()
+    makers = (
+        Buckets(limits.tables_per_minute / 60, limits.table_burst)
+        if (limits.tables_per_minute > 0)
+        else None
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(upgrade, url)
         store = Store(url)
-        service = TableService(store, Bots(bot_workers, budgets))
+        service = TableService(store, Bots(bot_workers, budgets), limits.max_tables)
         fanout = None
         if store.is_postgres:  # several processes may share it: tell them of changes
             from vaka.server.notify import Fanout
@@ -138,7 +145,10 @@ def create_app(
         if isinstance(exc, Stale) and isinstance(exc.state, TableState):
             body["version"] = exc.state.version
             body["state"] = exc.state.model_dump(mode="json")
-        return JSONResponse(body, status_code=status)
+        headers = None
+        if isinstance(exc, TooMany | Full):
+            headers = {"Retry-After": retry_after(exc.retry_after)}
+        return JSONResponse(body, status_code=status, headers=headers)
 
     @app.exception_handler(DBAPIError)
     async def _storage(request: Request, exc: DBAPIError) -> JSONResponse:
@@ -159,18 +169,7 @@ def create_app(
             ErrorMessage(error=code, reason=str(exc.detail)).model_dump(), exc.status_code
         )
 
-    @app.middleware("http")
-    async def _limit_body(request: Request, call_next: Any) -> Response:
-        size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-            return JSONResponse(
-                ErrorMessage(
-                    error="too_large", reason=f"requests are at most {MAX_BODY} bytes"
-                ).model_dump(),
-                413,
-            )
-        response: Response = await call_next(request)
-        return response
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
 
     @app.get("/", include_in_schema=False)
     async def home() -> Response:
@@ -198,7 +197,7 @@ def create_app(
                         }
                         for name, opt in game.options.items()
                     },
-                    levels=[lvl for lvl in LEVELS if lvl in AGENTS],
+                    levels=levels(gid),
                 )
             )
         return infos
@@ -210,9 +209,22 @@ def create_app(
             raise UnknownGame(game_id, sorted(PUBLIC_GAMES))
         return load(game_id).components()
 
-    @app.post("/api/tables", status_code=201)
-    async def create(req: CreateTable, svc: Service) -> CreatedTable:
-        """Make a table. Keep the returned tokens: each acts for one seat."""
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        responses={429: {"model": ErrorMessage}, 503: {"model": ErrorMessage}},
+    )
+    async def create(req: CreateTable, svc: Service, request: Request) -> CreatedTable:
+        """Make a table. Keep the returned tokens: each acts for one seat. One address
+        may make so many tables a minute (429 ``rate_limited``, with Retry-After), and a
+        server holds so many open and playing tables (503 ``full``)."""
+        address = request.client.host if request.client else ""
+        wait = makers.take(address) if makers is not None else 0.0
+        if wait:
+            raise TooMany(
+                f"too many tables made from your address; try again in {retry_after(wait)} s",
+                wait,
+            )
         return await svc.create(req)
 
     @app.get("/api/tables")

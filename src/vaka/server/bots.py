@@ -7,21 +7,46 @@ A bot is handed a guess of the game made from its own seat's knowledge
 from __future__ import annotations
 
 import asyncio
+from functools import cache
 from typing import Any
 
-from vaka.agents import Agent, Observation, make_agent, search_agent
+from vaka.agents import Agent, Observation, UnknownAgent, make_agent, search_agent
 from vaka.core.state import State
 from vaka.server.workers import pool, stop
 
 #: Seconds a bot may think per move, by level (the others answer at once).
 BUDGETS = {"hard": 1.0, "hint": 2.0}
 HINT_TOP = 3
+#: The levels people choose among, weakest first (a game may lack some).
+LEVELS = ("random", "easy", "medium", "hard")
+
+
+@cache
+def levels(game_id: str) -> list[str]:
+    """The bot levels a game has: easy and medium need the game's value estimate."""
+    found = []
+    for level in LEVELS:
+        try:
+            make_agent(level, game_id, 0)
+        except UnknownAgent:
+            continue
+        found.append(level)
+    return found
+
+
+class NoChoice(RuntimeError):
+    """A bot asked to move for a seat that has no legal action (not to move, say)."""
 
 
 def decide(level: str, game_id: str, seed: int, guess: State, seat: int, seconds: float) -> str:
     """One bot decision, as action text (runs in a worker process)."""
     if not guess.determinized:
         raise ValueError("a bot is given a guess from its seat's knowledge, never the game")
+    if not guess.legal_actions(seat):
+        raise NoChoice(
+            f"seat {seat} has no legal action to choose from (to move: {guess.to_move}); "
+            "a bot is asked only for a seat that is to move"
+        )
     agent: Agent
     if level == "hard":
         agent = search_agent(game_id, seed, iterations=1, seconds=seconds)

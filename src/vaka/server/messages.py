@@ -6,18 +6,46 @@ so every client speaks one protocol: the browser, ``vaka play --server`` and rem
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+#: Bidirectional controls: they reorder the text shown after them (a name could show
+#: another's, or turn a line of chat around).
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def shown_as_written(text: str) -> str:
+    """Refuse text that would not show as written: control characters (escapes that
+    recolour or clear a terminal, bells, line breaks, NUL), line and paragraph
+    separators, and bidirectional controls. Names and chat are shown to others."""
+    for char in text:
+        if char in BIDI or unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
+            raise ValueError(
+                f"control and bidirectional characters such as U+{ord(char):04X} are not "
+                "allowed: other people see this text"
+            )
+    return text
+
+
+Name = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
+    AfterValidator(shown_as_written),
+]
 ActionText = Annotated[str, StringConstraints(min_length=1, max_length=200)]
-ChatText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+ChatText = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=500),
+    AfterValidator(shown_as_written),
+]
 Token = Annotated[str, StringConstraints(min_length=1, max_length=100)]
 Version = Annotated[int, Field(ge=0, le=10**9)]
 #: How a seat is filled when a table is made: ``me`` (the maker), ``open`` (anyone may
-#: join), ``bot:LEVEL`` (random, easy, medium, hard) or ``invite:NAME`` (kept for a friend,
-#: who joins with the invitation's token).
+#: join), ``bot`` (the game's default level) or ``bot:LEVEL`` (random, easy, medium, hard,
+#: as the game has them) or ``invite:NAME`` (kept for a friend, who joins with the
+#: invitation's token).
 SeatSpec = Annotated[str, StringConstraints(strip_whitespace=True, min_length=2, max_length=48)]
 
 
@@ -42,7 +70,7 @@ class CreateTable(Strict):
     name: Name = "Player"
     options: dict[str, bool | int | float | str] = {}
     clock: ClockSpec = ClockSpec()
-    #: ``bot``: a medium bot plays on for a seat that resigned or ran out of time;
+    #: ``bot``: the game's default bot plays on for a seat that resigned or ran out of time;
     #: ``lose``: the same, and the seat is counted as lost whatever it scores.
     policy: Literal["bot", "lose"] = "bot"
 
@@ -151,8 +179,8 @@ class TableState(BaseModel):
 
 class ErrorMessage(BaseModel):
     """Every refusal: ``error`` is a code (illegal, malformed, stale, forbidden,
-    not_found, invalid, refused, too_large, rate_limited, busy, unavailable), ``reason``
-    a sentence."""
+    not_found, invalid, refused, too_large, rate_limited, busy, full, unavailable),
+    ``reason`` a sentence."""
 
     type: Literal["error"] = "error"
     error: str

@@ -15,15 +15,16 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from vaka.agents import AGENTS
+from vaka.agents import AGENTS, UnknownAgent, default_level, make_agent
 from vaka.core.errors import IllegalAction, InvalidOptions, UnknownGame, VakaError
 from vaka.core.record import replay
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
 from vaka.server import show, tokens
-from vaka.server.bots import Bots
+from vaka.server.bots import Bots, levels
 from vaka.server.errors import Forbidden, NotFound, Refused, Stale
+from vaka.server.limits import Full
 from vaka.server.messages import (
     ChatLine,
     Checked,
@@ -32,6 +33,7 @@ from vaka.server.messages import (
     Hint,
     TableState,
     TableSummary,
+    shown_as_written,
 )
 from vaka.server.store import Chat, Move, MoveTaken, Seat, Store, TableData
 from vaka.server.table import Table
@@ -44,9 +46,12 @@ KEEP_FINISHED = 64
 
 
 class TableService:
-    def __init__(self, store: Store, bots: Bots | None = None) -> None:
+    def __init__(self, store: Store, bots: Bots | None = None, max_tables: int = 0) -> None:
         self.store = store
         self.bots = bots or Bots()
+        #: Tables open or playing at most (every process sharing the database together;
+        #: 0: no limit): each holds its game in memory.
+        self.max_tables = max_tables
         self.tables: dict[str, Table] = {}
         self.listeners: dict[str, set[Listener]] = {}
         #: the finished tables in memory, least recently used first
@@ -87,16 +92,27 @@ class TableService:
         for i, spec in enumerate(req.seats):
             kind, _, arg = spec.partition(":")
             if kind == "bot":
-                level = arg or "medium"
+                level = arg or default_level(game.id)
                 if level not in AGENTS:
                     raise InvalidOptions(
                         f"seat {i}: no bot level {level!r}; levels: {', '.join(AGENTS)}"
                     )
+                try:  # a level the game lacks would wait for ever at its first move
+                    make_agent(level, game.id, 0)
+                except UnknownAgent:
+                    raise InvalidOptions(
+                        f"seat {i}: {game.name} has no {level} bot; its levels: "
+                        f"{', '.join(levels(game.id))}"
+                    ) from None
                 seats.append(Seat(i, "bot", f"{level} bot", level))
             elif kind in ("me", "invite"):
                 token = tokens.new_token()
                 (mine if kind == "me" else invited)[i] = token
                 name = req.name if kind == "me" else (arg.strip()[:40] or f"Friend {i}")
+                try:
+                    shown_as_written(name)
+                except ValueError as exc:
+                    raise InvalidOptions(f"seat {i}: {exc}") from None
                 seats.append(Seat(i, "human", name, None, tokens.token_hash(token)))
             elif kind == "open" and not arg:
                 seats.append(Seat(i, "open"))
@@ -104,6 +120,11 @@ class TableService:
                 raise InvalidOptions(
                     f"seat {i}: {spec!r} is not me, open, bot:LEVEL or invite:NAME"
                 )
+        if self.max_tables and await self.store.count(["open", "playing"]) >= self.max_tables:
+            raise Full(
+                f"this server holds {self.max_tables} open and playing tables, as many as "
+                "it takes; try again once some games have ended"
+            )
         full = all(s.kind != "open" for s in seats)
         data = TableData(
             id=tokens.new_table_id(),
@@ -165,20 +186,21 @@ class TableService:
         async with table.lock:
             if move is not None and move.number <= table.version:
                 return  # seen already (caught up while this note waited)
-            if move is not None and move.number == table.version + 1:
-                table.follow(move)
-                if move.kind == "act" and table.state.is_over:
-                    table.data.status, table.data.finished_at = "over", move.at
-                changed = True
-            else:
-                changed = await self._catch_up(table)
-        if changed:
-            self._next(table, bots=False)
-            await self._tell(table_id)
-            if table.data.status == "over":
-                self._retire(table)
+            if move is None or move.number != table.version + 1:
+                await self._catch_up(table)  # which tells this process's listeners
+                return
+            table.follow(move)
+            if move.kind == "act" and table.state.is_over:
+                table.data.status, table.data.finished_at = "over", move.at
+        self._next(table, bots=False)
+        await self._tell(table_id)
+        if table.data.status == "over":
+            self._retire(table)
 
     async def _catch_up(self, table: Table) -> bool:
+        """Read what other processes stored since this one last looked. Whatever path
+        comes here (a note, a race lost, a request from an old version), the change is
+        pushed to this process's listeners: the note that follows will find it seen."""
         fresh = await self.store.load(table.id, after=table.version)
         if fresh is None:
             return False
@@ -197,6 +219,9 @@ class TableService:
         for move in fresh.moves:
             table.follow(move)
             changed = True
+        if changed:
+            self._next(table, bots=False)
+            self._spawn(self._tell(table.id))
         return changed
 
     async def summaries(self, status: str) -> list[TableSummary]:
@@ -456,12 +481,16 @@ class TableService:
     async def _bot_move(self, table: Table, seat: int, level: str) -> None:
         try:
             while True:
+                # Not to move (any more)? Another process's bot may have won a race to
+                # store this seat's move, say: a bot is never asked to choose from nothing.
+                if not self._bot_to_move(table, seat):
+                    return
                 version = table.version
                 seed = derive_seed(table.data.seed, "bot", seat, version)
                 guess = table.state.determinize(seat, seed)
                 text = await self.bots.decide(level, guess, seat, seed)
                 async with table.lock:
-                    if seat not in table.state.to_move or table.bot_level(seat) is None:
+                    if not self._bot_to_move(table, seat):
                         return
                     if table.version != version and text not in map(
                         str, table.state.legal_actions(seat)
@@ -485,6 +514,14 @@ class TableService:
         finally:
             table.thinking.discard(seat)
         await self._changed(table, moved=True)
+
+    @staticmethod
+    def _bot_to_move(table: Table, seat: int) -> bool:
+        return (
+            table.data.status == "playing"
+            and seat in table.state.to_move
+            and table.bot_level(seat) is not None
+        )
 
     async def _time_out(self, table: Table) -> None:
         async with table.lock:

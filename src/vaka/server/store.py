@@ -25,6 +25,7 @@ from sqlalchemy import (
     String,
     Text,
     event,
+    func,
     select,
     text,
     update,
@@ -437,3 +438,11 @@ class Store:
                 .limit(limit)
             )
             return list(rows.all())
+
+    async def count(self, statuses: Sequence[str]) -> int:
+        """How many tables have one of these statuses."""
+        async with self.sessions() as s:
+            found = await s.scalar(
+                select(func.count()).select_from(TableRow).where(TableRow.status.in_(statuses))
+            )
+            return int(found or 0)

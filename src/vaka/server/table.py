@@ -12,6 +12,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from vaka.agents import default_level
 from vaka.core.game import Game
 from vaka.core.registry import load
 from vaka.core.state import State
@@ -21,9 +22,6 @@ from vaka.server.store import Move, TableData
 if TYPE_CHECKING:
     from vaka.server.messages import TableSummary
     from vaka.server.show import Shown
-
-#: The bot that plays a seat whose player resigned or ran out of time.
-STAND_IN = "medium"
 
 
 @dataclass
@@ -87,8 +85,8 @@ class Table:
 
     def bot_level(self, seat: int) -> str | None:
         """The level of the bot that plays ``seat``, if a bot does."""
-        if seat in self.left:
-            return STAND_IN
+        if seat in self.left:  # the game's default bot plays on (medium where it has one)
+            return default_level(self.game.id)
         info = self.data.seats[seat]
         return info.level if info.kind == "bot" else None
 

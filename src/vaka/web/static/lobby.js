@@ -5,8 +5,6 @@ import { html } from "./html.js";
 import { api, inviteLink, keepToken, myTables } from "./net.js";
 import { tableDetails } from "./words.js";
 
-const LEVELS = ["random", "easy", "medium", "hard"];
-
 export function Lobby() {
   const [games, setGames] = useState([]);
   const [made, setMade] = useState(null);
@@ -100,7 +98,7 @@ function NewTable({ games, onMade }) {
           <option value="me">me</option>
           <option value=${`invite:Friend ${i}`}>a friend (invitation link)</option>
           <option value="open">open: anyone may join</option>
-          ${LEVELS.map((l) => html`<option value=${`bot:${l}`}>bot, ${l}</option>`)}
+          ${game.levels.map((l) => html`<option value=${`bot:${l}`}>bot, ${l}</option>`)}
         </select></label>`)}
     </fieldset>
     ${shown.length > 0 && html`<fieldset><legend>Options</legend>

@@ -1,0 +1,115 @@
+"""Bots at a table: the levels a game has, and a bot never asked to move with nothing to
+choose (two processes racing one table's bots, a seat no longer to move)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+import vaka
+from tests.server.serverproc import Server, bearer
+from tests.server.wire import make
+from vaka.server.bots import Bots, NoChoice
+
+
+def test_two_processes_running_the_same_bots_never_ask_one_with_nothing_to_choose(
+    tmp_path: Path,
+) -> None:
+    """Both processes pick up the games in progress and race each other's bots for every
+    move: a bot that lost a race thinks again only if its seat is still to move. (SQLite
+    is for one process, but two on one file lose such races at nearly every move, where
+    two on PostgreSQL hear of each other's moves at once and race far more rarely.)"""
+    db_url = f"sqlite:///{tmp_path / 'vaka.db'}"
+    a = Server(db_url, tmp_path / "a.log").start()
+    try:
+        with a.client() as client:
+            tables = [
+                make(client, "rapa-nui", ["bot:hard", "bot:random"])["table"]["id"]
+                for _ in range(1)
+            ]
+        b = Server(db_url, tmp_path / "b.log").start()  # starts the same games' bots
+        try:
+            with a.client() as client:
+                deadline = time.monotonic() + 120
+                for table in tables:
+                    while client.get(f"/api/tables/{table}").json()["status"] != "over":
+                        assert time.monotonic() < deadline, "the bots did not finish"
+                        time.sleep(0.2)
+        finally:
+            b.stop()
+    finally:
+        a.stop()
+    logs = (tmp_path / "a.log").read_text() + (tmp_path / "b.log").read_text()
+    assert "Traceback" not in logs, logs[-3000:]
+
+
+def test_a_bot_given_a_seat_not_to_move_says_so() -> None:
+    state = vaka.load("rapa-nui").new_state(2, 7)
+    idle = next(s for s in range(2) if s not in state.to_move)
+    guess = state.determinize(idle, 1)
+
+    async def ask() -> str:
+        bots = Bots()
+        try:
+            return await bots.decide("random", guess, idle, 1)
+        finally:
+            bots.close()
+
+    with pytest.raises(NoChoice, match=f"seat {idle} has no legal action"):
+        asyncio.run(ask())
+
+
+@pytest.fixture
+def with_sealed_bid(tmp_path: Path) -> dict[str, str]:
+    """A server environment where the test game Sealed Bid is installed (an entry point):
+    a game with no value estimate of its own."""
+    dist = tmp_path / "plugins" / "vaka_sealed_bid-0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: vaka-sealed-bid\nVersion: 0\n")
+    (dist / "entry_points.txt").write_text("[vaka.games]\nsealed-bid = tests.core.sealedbid:GAME\n")
+    root = Path(__file__).resolve().parents[2]
+    paths = [str(dist.parent), str(root), os.environ.get("PYTHONPATH", "")]
+    return {"PYTHONPATH": os.pathsep.join(p for p in paths if p)}
+
+
+def test_every_bot_level_plays_a_game_without_game_knowledge(
+    with_sealed_bid: dict[str, str], tmp_path: Path
+) -> None:
+    """A table once waited for ever at the first move of a level its game lacked (medium
+    of a game without a value estimate). Every game now has every level (medium and easy
+    weigh the score so far where the game has no estimate), and a level no game has is
+    refused when the table is made."""
+    server = Server(
+        f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path / "log", env=with_sealed_bid
+    ).start()
+    try:
+        with server.client() as client:
+            r = client.post(
+                "/api/tables",
+                json={"game": "sealed-bid", "players": 2, "seats": ["me", "bot:genius"]},
+            )
+            assert r.status_code == 422, r.text
+            deadline = time.monotonic() + 60
+            for seats in (["bot:medium", "bot:easy"], ["bot", "bot"]):
+                made = make(client, "sealed-bid", seats)
+                table = made["table"]["id"]
+                while client.get(f"/api/tables/{table}").json()["status"] != "over":
+                    assert time.monotonic() < deadline, f"the bots {seats} did not play"
+                    time.sleep(0.1)
+            # A plain "bot" is the game's own default level.
+            assert [s["level"] for s in made["table"]["seats"]] == ["random", "random"]
+            # A person who resigns is played on by the game's default bot too.
+            made = make(client, "sealed-bid", ["me", "bot:random"])
+            table, token = made["table"]["id"], made["tokens"]["0"]
+            r = client.post(f"/api/tables/{table}/resign", headers=bearer(token))
+            assert r.status_code == 200, r.text
+            while client.get(f"/api/tables/{table}").json()["status"] != "over":
+                assert time.monotonic() < deadline, "the stand-in bot did not play"
+                time.sleep(0.1)
+        assert "Traceback" not in (tmp_path / "log").read_text()
+    finally:
+        server.stop()
