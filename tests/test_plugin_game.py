@@ -1,6 +1,7 @@
 """A fourth game, installed from outside vaka, works on every surface that needs no more
 than the engine contract: ``vaka games``, ``play``, ``simulate`` at every bot level,
-``replay``, ``review``, and PettingZoo's and OpenSpiel's own conformance tests."""
+``replay``, ``review``, ``serve`` (its tables and bots), and PettingZoo's and OpenSpiel's
+own conformance tests."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +17,8 @@ import pytest
 
 from tests.cli.process import vaka
 from tests.plugins import install_plugin
+from tests.server.serverproc import Server
+from tests.server.wire import bearer, make, state
 
 
 @pytest.fixture(scope="module")
@@ -102,3 +106,34 @@ def test_pettingzoo_and_openspiel_conformance(plugin: dict[str, str]) -> None:
     last = out.splitlines()[-1].split()
     assert last[:2] == ["both", "passed"], out
     assert last[2] == "6"  # the game's own chance bound: one die
+
+
+def test_the_service_offers_it_and_its_bots_play_it_to_the_end(
+    plugin: dict[str, str], tmp_path: Path
+) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path / "log", env=plugin).start()
+    try:
+        with server.client() as client:
+            games = {g["id"]: g for g in client.get("/api/games").json()}
+            assert "pig" in games and games["pig"]["max_players"] == 4
+            assert "sealed-bid" not in games  # a game made only for tests is not offered
+            made = make(client, "pig", ["me", "bot:medium", "bot:hard"], options={"goal": 10})
+            table, token = made["table"]["id"], made["tokens"]["0"]
+            deadline = time.monotonic() + 120
+            while (now := state(client, table, token))["table"]["status"] != "over":
+                assert time.monotonic() < deadline, "the game did not end"
+                if now["legal"]:
+                    move = "hold" if "hold" in [c["action"] for c in now["legal"]] else "roll"
+                    r = client.post(
+                        f"/api/tables/{table}/actions",
+                        json={"action": move, "version": now["version"]},
+                        headers=bearer(token),
+                    )
+                    assert r.status_code in (200, 409), r.text
+                else:
+                    time.sleep(0.05)
+            record = client.get(f"/api/tables/{table}/record").json()
+            assert record["game"] == "pig" and record["options"] == {"goal": 10}
+        assert "Traceback" not in (tmp_path / "log").read_text()
+    finally:
+        server.stop()

@@ -115,6 +115,7 @@ class SealedBidState(State):
 class SealedBid(Game):
     id = "sealed-bid"
     name = "Sealed Bid"
+    offered = False  # it exists to test the engine, not to be played
     min_players = 2
     max_players = 4
 

@@ -172,6 +172,10 @@ class Game(ABC):
     # Each fact the platform needs from a game is asked here, with a default that still
     # works, so that no part of vaka keeps a table keyed by game id.
 
+    #: Whether a server offers the game in its lobby (a game made only to test the engine
+    #: says no).
+    offered: ClassVar[bool] = True
+
     #: Settings of the hard bot's search (``IsmctsAgent``'s keyword arguments) where the
     #: game needs other than the defaults.
     search_settings: ClassVar[Mapping[str, Any]] = {}

@@ -55,10 +55,14 @@ from vaka.web import STATIC
 
 log = logging.getLogger(__name__)
 MAX_BODY = 64 * 1024  # bytes: every request this API takes is far smaller
-PUBLIC_GAMES = ("rapa-nui", "raiatea", "atua")  # test-only games may sit in the registry
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorMessage} for code in (400, 403, 404, 409, 413, 422)
 }
+
+
+def offered_games() -> list[str]:
+    """The installed games the server offers in its lobby (each says so: ``Game.offered``)."""
+    return [g for g in game_ids() if load(g).offered]
 
 
 def service(request: Request) -> TableService:
@@ -179,7 +183,7 @@ def create_app(
     async def games() -> list[GameInfo]:
         """The games, their player counts, options and bot levels."""
         infos = []
-        for gid in (g for g in game_ids() if g in PUBLIC_GAMES):
+        for gid in offered_games():
             game = load(gid)
             every = range(game.min_players, game.max_players + 1)
             infos.append(
@@ -205,8 +209,8 @@ def create_app(
     @app.get("/api/games/{game_id}/components")
     async def components(game_id: str) -> dict[str, Any]:
         """A game's printed components (card faces and the like) for drawing the table."""
-        if game_id not in PUBLIC_GAMES:
-            raise UnknownGame(game_id, sorted(PUBLIC_GAMES))
+        if game_id not in offered_games():
+            raise UnknownGame(game_id, offered_games())
         return load(game_id).components()
 
     @app.post(
