@@ -347,6 +347,16 @@ class TableService:
             raise Refused("the record is published when the game is over")
         return table.state.record()
 
+    async def to_review(self, table_id: str, seat: int | None) -> dict[str, Any]:
+        """The record of a finished game whose ``seat`` (None: every seat) is to be
+        reviewed; a game not over is refused, a seat the table lacks is not found."""
+        table = await self.table(table_id)
+        if not table.state.is_over:
+            raise Refused("a game is reviewed once it is over")
+        if seat is not None and seat >= table.data.players:
+            raise NotFound(f"table {table_id} has no seat {seat}")
+        return table.state.record()
+
     async def hint(self, table_id: str, token: str) -> list[Hint]:
         """The hard bot's top choices for the token's seat, searched on a guess made
         from that seat's knowledge only."""

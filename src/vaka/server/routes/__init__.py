@@ -1,0 +1,7 @@
+"""The service's REST routes, one router per subject; ``vaka.server.api`` joins them."""
+
+from vaka.server.routes import games, records, reviews, tables
+
+ROUTERS = (games.router, tables.router, records.router, reviews.router)
+
+__all__ = ["ROUTERS"]

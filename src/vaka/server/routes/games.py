@@ -1,0 +1,55 @@
+"""The games a server offers: their player counts, options, bot levels and components."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from vaka.core.errors import UnknownGame
+from vaka.core.registry import game_ids, load
+from vaka.server.bots import levels
+from vaka.server.messages import GameInfo
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+
+def offered_games() -> list[str]:
+    """The installed games the server offers in its lobby (each says so: ``Game.offered``)."""
+    return [g for g in game_ids() if load(g).offered]
+
+
+@router.get("")
+async def games() -> list[GameInfo]:
+    """The games, their player counts, options and bot levels."""
+    infos = []
+    for gid in offered_games():
+        game = load(gid)
+        every = range(game.min_players, game.max_players + 1)
+        infos.append(
+            GameInfo(
+                id=gid,
+                name=game.name,
+                min_players=game.min_players,
+                max_players=game.max_players,
+                options={
+                    name: {
+                        "default": opt.default,
+                        "help": opt.describe(),
+                        "choices": list(opt.choices),
+                        "players": list(opt.players or every),
+                    }
+                    for name, opt in game.options.items()
+                },
+                levels=levels(gid),
+            )
+        )
+    return infos
+
+
+@router.get("/{game_id}/components")
+async def components(game_id: str) -> dict[str, Any]:
+    """A game's printed components (card faces and the like) for drawing the table."""
+    if game_id not in offered_games():
+        raise UnknownGame(game_id, offered_games())
+    return load(game_id).components()

@@ -1,0 +1,108 @@
+"""Tables: making, listing and joining them, and everything a seat does at one."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from fastapi import APIRouter, Request
+
+from vaka.server.deps import MaybeToken, Service, Token
+from vaka.server.limits import Buckets, TooMany, retry_after
+from vaka.server.messages import (
+    Act,
+    ChatLine,
+    Check,
+    Checked,
+    CreatedTable,
+    CreateTable,
+    ErrorMessage,
+    Hint,
+    Joined,
+    JoinSeat,
+    Say,
+    TableState,
+    TableSummary,
+    Undo,
+)
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+
+@router.post(
+    "",
+    status_code=201,
+    responses={429: {"model": ErrorMessage}, 503: {"model": ErrorMessage}},
+)
+async def create(req: CreateTable, svc: Service, request: Request) -> CreatedTable:
+    """Make a table. Keep the returned tokens: each acts for one seat. One address
+    may make so many tables a minute (429 ``rate_limited``, with Retry-After), and a
+    server holds so many open and playing tables (503 ``full``)."""
+    makers: Buckets | None = request.app.state.makers
+    address = request.client.host if request.client else ""
+    wait = makers.take(address) if makers is not None else 0.0
+    if wait:
+        raise TooMany(
+            f"too many tables made from your address; try again in {retry_after(wait)} s",
+            wait,
+        )
+    return await svc.create(req)
+
+
+@router.get("")
+async def tables(
+    svc: Service, status: Literal["open", "playing", "over"] = "open"
+) -> list[TableSummary]:
+    """Tables by status: ``open`` ones wait for players to join."""
+    return await svc.summaries(status)
+
+
+@router.get("/{table_id}")
+async def table(table_id: str, svc: Service) -> TableSummary:
+    return svc.summary(await svc.table(table_id))
+
+
+@router.post("/{table_id}/seats/{seat}", status_code=201)
+async def join(table_id: str, seat: int, req: JoinSeat, svc: Service) -> Joined:
+    """Take an open seat; the answer's token acts for it from now on."""
+    token = await svc.join(table_id, seat, req.name)
+    return Joined(table=table_id, seat=seat, token=token)
+
+
+@router.get("/{table_id}/state")
+async def state(table_id: str, svc: Service, token: MaybeToken) -> TableState:
+    """What the token's seat may see now (no token: what a spectator sees)."""
+    seat = await svc.seat_of(table_id, token)
+    return svc.snapshot(await svc.table(table_id), seat)
+
+
+@router.post("/{table_id}/actions")
+async def act(table_id: str, req: Act, token: Token, svc: Service) -> TableState:
+    """Play an action (its text) from the version you saw."""
+    return await svc.act(table_id, token, req.action, req.version)
+
+
+@router.post("/{table_id}/check")
+async def check(table_id: str, req: Check, token: Token, svc: Service) -> Checked:
+    """Would this action be legal now? Nothing is played."""
+    return await svc.check(table_id, token, req.action)
+
+
+@router.post("/{table_id}/undo")
+async def undo(table_id: str, req: Undo, token: Token, svc: Service) -> TableState:
+    return await svc.undo(table_id, token, req.version)
+
+
+@router.post("/{table_id}/resign")
+async def resign(table_id: str, token: Token, svc: Service) -> TableState:
+    return await svc.resign(table_id, token)
+
+
+@router.post("/{table_id}/chat", status_code=201)
+async def chat(table_id: str, req: Say, token: Token, svc: Service) -> ChatLine:
+    return await svc.chat(table_id, token, req.text)
+
+
+@router.post("/{table_id}/hint")
+async def hint(table_id: str, token: Token, svc: Service) -> list[Hint]:
+    """The hard bot's top choices for your seat (it thinks about two seconds)."""
+    return await svc.hint(table_id, token)
