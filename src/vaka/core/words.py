@@ -1,6 +1,10 @@
-"""Small helpers for the words games print: a number with its noun in the right form."""
+"""Small helpers for the words games print: a number with its noun in the right form, and
+seats called by the names a table shows."""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Sequence
 
 
 def counted(n: int | str, word: str, plural: str | None = None) -> str:
@@ -14,3 +18,35 @@ def counted(n: int | str, word: str, plural: str | None = None) -> str:
     """
     one = n == 1 or n == "1"
     return f"{n} {word if one else plural or word + 's'}"
+
+
+_SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
+
+
+def display_names(names: Sequence[str | None]) -> list[str]:
+    """The names a table shows for its seats: each seat's own name ("open seat N" for an
+    unnamed one), with the seat number added where two seats share a name.
+
+    >>> display_names(["Ana", "medium bot", "medium bot", None])
+    ['Ana', 'medium bot 1', 'medium bot 2', 'open seat 3']
+    """
+    base = [n.strip() if n and n.strip() else f"open seat {i}" for i, n in enumerate(names)]
+    return [f"{n} {i}" if base.count(n) > 1 else n for i, n in enumerate(base)]
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """``text`` with every "seat N" of a seat in ``names`` written as that seat's name
+    (capitalized where "Seat" was, as at a sentence's start); other numbers are left.
+
+    >>> name_seats("Seat 1 takes the priest; seat 0’s turn", ["Ana", "medium bot"])
+    'Medium bot takes the priest; Ana’s turn'
+    """
+
+    def named(m: re.Match[str]) -> str:
+        seat = int(m.group(2))
+        if seat >= len(names):
+            return m.group(0)
+        name = names[seat]
+        return name[:1].upper() + name[1:] if m.group(1) == "S" else name
+
+    return _SEAT.sub(named, text)

@@ -375,6 +375,10 @@ class TableService:
     def unsubscribe(self, table_id: str, listener: Listener) -> None:
         self.listeners.get(table_id, set()).discard(listener)
 
+    async def tell(self, table_id: str) -> None:
+        """Push the table again to this process's listeners (who is present changed)."""
+        await self._tell(table_id)
+
     async def _tell(self, table_id: str) -> None:
         for listener in list(self.listeners.get(table_id, ())):
             await listener(table_id)
