@@ -152,7 +152,7 @@ def test_a_socket_is_pushed_only_the_log_entries_it_has_not_had(tmp_path: Path) 
             await move()
         text, now = svc.pushed(table, 0, had)
         part = json.loads(text)
-        whole = svc.snapshot(table, 0).view["log"]  # with the names written in
+        whole = table.state.view(0)["log"]
         assert 0 < part["log_from"] == len(first["view"]["log"]) < len(whole)
         assert first["view"]["log"] + part["view"]["log"] == whole
         assert svc.pushed(table, 0, had)[0] == text  # a second socket like it: the same
@@ -174,14 +174,14 @@ def test_a_socket_is_pushed_only_the_log_entries_it_has_not_had(tmp_path: Path) 
         await svc.undo(table.id, made.tokens[seat], table.version)
         await svc.act(table.id, made.tokens[seat], action, table.version)
         after = json.loads(svc.pushed(table, 0, had)[0])
-        assert after["log_from"] == 0 and after["view"]["log"] == svc.snapshot(table, 0).view["log"]
+        assert after["log_from"] == 0 and after["view"]["log"] == table.state.view(0)["log"]
 
         # The game's end describes every entry anew (hidden kinds may show).
         while not table.state.is_over:
             _, had = svc.pushed(table, 0, had)
             await move()
         end = json.loads(svc.pushed(table, 0, had)[0])
-        assert end["log_from"] == 0 and end["view"] == svc.snapshot(table, 0).view
+        assert end["log_from"] == 0 and end["view"] == table.state.view(0)
         await store.close()
 
     asyncio.run(go())

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vaka.core.game import Game, Scoreboard
-from vaka.core.words import display_names, name_seats
+from vaka.core.words import display_names
 from vaka.server.clocks import Clock, read_clock
 from vaka.server.messages import (
     ChatLine,
@@ -122,23 +122,6 @@ def scoreboard(game: Game, view: dict[str, Any]) -> Scores | None:
     )
 
 
-def named_log(table: Table, seat: int | None, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The log with every "seat N" written as that seat's name. Each entry is rewritten
-    once per names and kept (entries are shared between views while they stand)."""
-    called = names(table)
-    kept = table.named.get(seat)
-    if kept is None or kept[0] != called:
-        kept = table.named[seat] = (called, {})
-    memo = kept[1]
-    out = []
-    for entry in log:
-        hit = memo.get(id(entry))
-        if hit is None or hit[0] is not entry:
-            hit = memo[id(entry)] = (entry, dict(entry, text=name_seats(entry["text"], called)))
-        out.append(hit[1])
-    return out
-
-
 def snapshot(table: Table, seat: int | None) -> TableState:
     """What one seat (None: a spectator) is shown: built by the engine's ``view``.
 
@@ -147,7 +130,6 @@ def snapshot(table: Table, seat: int | None) -> TableState:
     state = table.state
     view = state.view(seat)
     board = scoreboard(table.game, view)
-    view["log"] = named_log(table, seat, view["log"])
     playing = table.data.status == "playing"
     legal = (
         [

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from vaka.core.game import Game
 from vaka.core.registry import load
@@ -41,11 +41,6 @@ class Table:
     shown: dict[int | None, Shown] = field(default_factory=dict)
     #: (what it was built from, the table's summary): the same in every seat's push
     summarized: tuple[Hashable, TableSummary] | None = None
-    #: seat (None: spectators) -> (the names it was written with, id of a log entry ->
-    #: (that entry, the entry with the names written in))
-    named: dict[int | None, tuple[list[str], dict[int, tuple[Any, Any]]]] = field(
-        default_factory=dict
-    )
     #: seat -> sockets open for it in this process (who is at the table now)
     present: dict[int, int] = field(default_factory=dict)
 
