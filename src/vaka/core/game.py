@@ -45,6 +45,19 @@ class Option:
         return _(self.help).format_map(dict(self.values))
 
 
+@dataclass(frozen=True)
+class Scoreboard:
+    """The scores a table shows during play, one per seat in seat order, as far as the
+    rules make them public (what a player could work out from the open table)."""
+
+    label: str  # what the numbers count ("fame", "VP as it stands")
+    scores: tuple[float, ...]
+    #: what the numbers do not count yet, in a few words (None: nothing is hidden)
+    hidden: str | None = None
+    #: opponents that hold no seat (Atua's Tahuma), as (name, score as it stands)
+    rivals: tuple[tuple[str, float], ...] = ()
+
+
 class Game(ABC):
     """A game vaka can play. One instance per game, shared; it holds no match data."""
 
@@ -151,6 +164,12 @@ class Game(ABC):
         """What the table shows that ``action`` brought about, from the views of the seat
         that took it just before and when the game next waits ("it uncovered a priest:
         seat 1 +3 fame"); None where there is nothing worth telling. Games override this."""
+        return None
+
+    def scoreboard(self, view: Mapping[str, Any]) -> Scoreboard | None:
+        """The running score of every seat, read from a ``view`` (so that it shows no
+        more than that seat may know); None where the game keeps none. Games override
+        this."""
         return None
 
     def pictures(self, view: Mapping[str, Any], choices: Sequence[Action]) -> dict[str, str]:

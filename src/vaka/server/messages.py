@@ -106,6 +106,10 @@ class TableSummary(BaseModel):
     scores: list[float] | None = None
     breakdown: list[dict[str, float]] | None = None  # each seat's score by category
     lost: list[int] = []  # seats counted as lost (policy "lose")
+    #: the name the table shows for each seat (log words and results use them too)
+    names: list[str] = []
+    #: once over, who won and by how much, in words ("Ana won by 5 points (31 to 26)")
+    result: str | None = None
 
 
 class CreatedTable(BaseModel):
@@ -156,6 +160,20 @@ class Clocks(BaseModel):
     running: list[int]
 
 
+class Rival(BaseModel):
+    name: str
+    score: float
+
+
+class Scores(BaseModel):
+    """Every seat's running score, as far as the rules make it public."""
+
+    label: str  # what the numbers count ("fame", "VP as it stands")
+    scores: list[float]  # by seat
+    hidden: str | None = None  # what they do not count yet
+    rivals: list[Rival] = []  # opponents without a seat (Atua's Tahuma)
+
+
 class TableState(BaseModel):
     """Pushed to a seat (or a spectator, ``seat`` null) after every change."""
 
@@ -170,6 +188,10 @@ class TableState(BaseModel):
     clocks: Clocks
     can_undo: bool
     chat: list[ChatLine]
+    #: the running scores (None where the game keeps none)
+    scoreboard: Scores | None = None
+    #: seats with a socket open at this table now (people; bots are always there)
+    present: list[int] = []
     #: The index in the seat's whole log of ``view.log``'s first entry. 0: ``view.log`` is
     #: the whole log (always so in REST answers and in a socket's first push). N > 0 (only
     #: on a WebSocket): the socket was sent the log's first N entries before, unchanged

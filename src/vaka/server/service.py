@@ -452,6 +452,10 @@ class TableService:
             if table is not None and table.data.status == "over":
                 self._retire(table)
 
+    async def tell(self, table_id: str) -> None:
+        """Push the table again to this process's listeners (who is present changed)."""
+        await self._tell(table_id)
+
     async def _tell(self, table_id: str) -> None:
         for listener in list(self.listeners.get(table_id, ())):
             await listener(table_id)

@@ -8,13 +8,18 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import Any
 
+from vaka.core.game import Game, Scoreboard
+from vaka.core.words import display_names
 from vaka.server.clocks import Clock, read_clock
 from vaka.server.messages import (
     ChatLine,
     Choice,
     Clocks,
     ClockSpec,
+    Rival,
+    Scores,
     SeatSummary,
     TableState,
     TableSummary,
@@ -58,6 +63,62 @@ def summary(table: Table) -> TableSummary:
         if over
         else None,
         lost=lost,
+        names=names(table),
+        result=result(table, lost) if over else None,
+    )
+
+
+def names(table: Table) -> list[str]:
+    """The names the table shows for its seats (see ``vaka.core.words.display_names``)."""
+    return display_names([s.name for s in table.data.seats])
+
+
+def result(table: Table, lost: list[int]) -> str:
+    """Who won the finished game and by how much, in words with the table's names."""
+    state, called = table.state, names(table)
+    scores = state.scores()
+    board = table.game.scoreboard(state.view(None))
+    winners = [w for w in state.winners() if w not in lost]
+    if board is not None and board.rivals and state.players == 1:
+        (rival, theirs), mine = board.rivals[0], scores[0]
+        if winners:
+            return f"{called[0]} beat {rival}: {_margin(mine, theirs)}"
+        return f"{rival} beat {called[0]}: {_margin(theirs, mine)}"
+    if not winners:
+        return "Nobody won"
+    who = " and ".join(called[w] for w in winners)
+    rest = [scores[s] for s in range(state.players) if s not in winners]
+    best = scores[winners[0]]
+    if len(winners) > 1:
+        return f"{who} shared the win with {_points(best)}"
+    if not rest:
+        return f"{who} won with {_points(best)}"
+    return f"{who} won: {_margin(best, max(rest))}"
+
+
+def _margin(a: float, b: float) -> str:
+    gap = a - b
+    by = f"by {_points(gap)}" if gap else "on the tie-break, level on points"
+    return f"{by} ({_num(a)} to {_num(b)})"
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+
+
+def _points(x: float) -> str:
+    return f"{_num(x)} point{'' if x == 1 else 's'}"
+
+
+def scoreboard(game: Game, view: dict[str, Any]) -> Scores | None:
+    board: Scoreboard | None = game.scoreboard(view)
+    if board is None:
+        return None
+    return Scores.model_construct(
+        label=board.label,
+        scores=[float(x) for x in board.scores],
+        hidden=board.hidden,
+        rivals=[Rival.model_construct(name=n, score=float(x)) for n, x in board.rivals],
     )
 
 
@@ -68,6 +129,7 @@ def snapshot(table: Table, seat: int | None) -> TableState:
     models are constructed without validating them again."""
     state = table.state
     view = state.view(seat)
+    board = scoreboard(table.game, view)
     playing = table.data.status == "playing"
     legal = (
         [
@@ -91,6 +153,8 @@ def snapshot(table: Table, seat: int | None) -> TableState:
         clocks=Clocks(kind=now.kind, left=now.left, running=list(now.running)),
         can_undo=seat is not None and table.can_undo(seat),
         chat=[ChatLine.model_construct(**vars(c)) for c in table.data.chat[-CHAT_KEPT:]],
+        scoreboard=board,
+        present=sorted(s for s, n in table.present.items() if n > 0),
     )
 
 
@@ -178,6 +242,7 @@ def _made_from(table: Table) -> Hashable:
         len(data.chat),
         tuple((s.kind, s.name, s.level) for s in data.seats),
         tuple(sorted(table.left.items())),
+        tuple(sorted(s for s, n in table.present.items() if n > 0)),
     )
 
 

@@ -39,6 +39,8 @@ class Table:
     shown: dict[int | None, Shown] = field(default_factory=dict)
     #: (what it was built from, the table's summary): the same in every seat's push
     summarized: tuple[Hashable, TableSummary] | None = None
+    #: seat -> sockets open for it in this process (who is at the table now)
+    present: dict[int, int] = field(default_factory=dict)
 
     @classmethod
     def build(cls, data: TableData) -> Table:

@@ -127,6 +127,9 @@ async def endpoint(socket: WebSocket, table_id: str) -> None:
 
     service.subscribe(table_id, mark)
     push = asyncio.create_task(pusher())
+    if seat is not None:  # the others see this seat come in
+        table.present[seat] = table.present.get(seat, 0) + 1
+        await service.tell(table_id)
     try:
         while True:
             msg = await _read(socket, bucket)
@@ -153,6 +156,9 @@ async def endpoint(socket: WebSocket, table_id: str) -> None:
     finally:
         service.unsubscribe(table_id, mark)
         push.cancel()
+        if seat is not None:  # and go
+            table.present[seat] -= 1
+            await service.tell(table_id)
 
 
 async def _handle(

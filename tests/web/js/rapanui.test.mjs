@@ -59,9 +59,9 @@ test("the banner names who is to move and what they choose", () => {
   const view = { seat: 0, active: 1, turn: 4, is_over: false,
     decision: { seat: 0, prompt: "put one of your sacrifice cards face up on the stone" } };
   assert.equal(banner(view, table), "Turn 4 — your move: put one of your sacrifice cards " +
-    "face up on the stone (sacrifice round after Seat 1 · Bo's Moai)");
+    "face up on the stone (sacrifice round after Bo's Moai)");
   const theirs = { ...view, active: 1, decision: { seat: 1, prompt: "lay out a card" } };
-  assert.equal(banner(theirs, table), "Turn 4 — Seat 1 · Bo is to lay out a card");
+  assert.equal(banner(theirs, table), "Turn 4 — Bo is to lay out a card");
   assert.equal(banner({ ...view, is_over: true, turn: 40, winners: [1] }, table),
-    "Game over after 40 turns — won by Seat 1 · Bo");
+    "Game over after 40 turns — won by Bo");
 });

@@ -40,3 +40,11 @@ test("Atua's solo level is named as chosen, with Tahuma's start beside it", () =
     "Legendary level (starts at 42, printed table)");
   assert.equal(soloLevel({ level: 13 }), "Starts at 13");
 });
+
+test("the engine's 'seat N' is written as the name the table shows", async () => {
+  const { nameSeats, seatName } = await import("../../../src/vaka/web/static/words.js");
+  const names = ["Ana", "medium bot 1", "medium bot 2"];
+  assert.equal(nameSeats("Seat 1 takes the priest; seat 2’s turn; seat 9 stays", names),
+    "Medium bot 1 takes the priest; medium bot 2’s turn; seat 9 stays");
+  assert.equal(seatName({ names, seats: [] }, 2), "medium bot 2");
+});

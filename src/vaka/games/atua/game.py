@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from vaka.core.game import Action, Game, Option, Values
+from vaka.core.game import Action, Game, Option, Scoreboard, Values
 from vaka.core.rulebook import RuleBook
 from vaka.games.atua import actions
 from vaka.games.atua.params import SOLO_LEVELS, SOLO_LEVELS_PRINTED, SOLO_TABLES
@@ -88,6 +88,25 @@ class Atua(Game):
         from vaka.games.atua.render import describe_choice
 
         return describe_choice(view, action)
+
+    def scoreboard(self, view: Mapping[str, Any]) -> Scoreboard:
+        """The harmony points entered so far (scored sources, a played resident); in the
+        solo game Tahuma's total as it would stand now, from his pile and hut."""
+        solo = view.get("solo_game") or {}
+        if view["is_over"]:
+            tahuma = solo.get("tahuma_score")
+            rivals = (("Tahuma", float(tahuma["total"])),) if tahuma else ()
+            return Scoreboard("harmony points", tuple(view["scores"]), rivals=rivals)
+        scores = tuple(
+            float(sum(s["scored"].values()) + s["resident_points"]) for s in view["seats"]
+        )
+        standing = solo.get("tahuma_standing")
+        return Scoreboard(
+            "harmony points scored",
+            scores,
+            "sources not yet scored, fate tiles and the bonuses count at the end",
+            (("Tahuma", float(standing)),) if standing is not None else (),
+        )
 
     def moment(self, view: Mapping[str, Any]) -> str:
         from vaka.games.atua.moments import moment

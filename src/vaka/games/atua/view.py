@@ -76,6 +76,8 @@ def view(st: AtuaState, seat: int | None) -> dict[str, Any]:
             "tahuma": list(st.tahuma),
             "spared": list(st.spared),
             "tahuma_score": tahuma_breakdown(st) if st.over else None,
+            # his total if the game ended now: his pile and hut are open to the solo player
+            "tahuma_standing": tahuma_breakdown(st)["total"],
         }
     return out
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from vaka.core.game import Action, Game, Values
+from vaka.core.game import Action, Game, Scoreboard, Values
 from vaka.core.rulebook import RuleBook
 from vaka.games.raiatea import actions
 from vaka.games.raiatea.state import RaiateaState
@@ -46,6 +46,13 @@ class Raiatea(Game):
 
         assert isinstance(action, actions.RaiateaAction)
         return label(view, action)
+
+    def scoreboard(self, view: Mapping[str, Any]) -> Scoreboard:
+        """The VP as they stand (rank, performed Papa-Ra'i, missions, mask pairs): every
+        part is on the open table."""
+        if view["is_over"]:
+            return Scoreboard("VP", tuple(view["scores"]))
+        return Scoreboard("VP as it stands", tuple(s["points"] for s in view["seats"]))
 
     def moment(self, view: Mapping[str, Any]) -> str:
         from vaka.games.raiatea.moments import moment

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from vaka.core.game import Action, Game, Option, Values
+from vaka.core.game import Action, Game, Option, Scoreboard, Values
 from vaka.core.rulebook import RuleBook
 from vaka.games.rapanui import actions
 from vaka.games.rapanui.scoring import RANKED, SACRIFICE_READINGS
@@ -58,6 +58,16 @@ class RapaNui(Game):
         from vaka.games.rapanui.render import describe_choice
 
         return describe_choice(view, action)  # type: ignore[arg-type]
+
+    def scoreboard(self, view: Mapping[str, Any]) -> Scoreboard:
+        """The fame track, open to all; Moais, wood and sacrifice cards count at the end."""
+        if view["is_over"]:
+            return Scoreboard("fame", tuple(view["scores"]))
+        return Scoreboard(
+            "fame",
+            tuple(s["fame"] for s in view["seats"]),
+            "Moais, wood and sacrifice cards are counted at the end",
+        )
 
     def moment(self, view: Mapping[str, Any]) -> str:
         from vaka.games.rapanui.moments import moment

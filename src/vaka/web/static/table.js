@@ -6,31 +6,73 @@ import { seatColour } from "./colors.js";
 import { boardFor } from "./games/index.js";
 import { html } from "./html.js";
 import { api, TableSocket, tokenFor } from "./net.js";
+import { PACES, paceMs, setPace, sinceEntries, step } from "./pace.js";
+import { fmt, Header } from "./table-head.js";
+import { nameSeats, seatName as nameOf } from "./words.js";
 
 export function Table({ id }) {
   const mine = tokenFor(id);
   const token = mine ? mine.token : null;
-  const [msg, setMsg] = useState(null);
+  const [shown, setShown] = useState(null); // the state the board shows now
+  const [latest, setLatest] = useState(null); // the newest state pushed (clocks, presence)
+  const [since, setSince] = useState(null); // {view, at}: where the board's marks start
+  const [queued, setQueued] = useState(0);
   const [link, setLink] = useState("connecting");
   const [error, setError] = useState(null);
   const [hints, setHints] = useState(null);
   const [checked, setChecked] = useState(null);
   const socket = useRef(null);
   const listeners = useRef(new Set());
-  // The view right after this page's own last move (or the first one it saw): boards mark
-  // what changed since (docs: `since` in the Board interface).
-  const since = useRef({ view: null, after: null });
+  const pacing = useRef({ queue: [], timer: null, shown: null, at: 0, acted: null });
 
   useEffect(() => {
+    const P = pacing.current;
+    const show = (m, how) => {
+      const before = P.shown;
+      P.shown = m;
+      P.at = Date.now();
+      if (how.since === "next") setSince({ view: m.view, at: m.view.log.length });
+      else if (how.since === "shown") setSince({ view: before.view, at: before.view.log.length });
+      if (how.since !== null && P.acted !== null && m.version > P.acted) P.acted = null;
+      setShown(m);
+      setHints(null);
+    };
+    const pump = () => {
+      if (P.timer) return;
+      while (P.queue.length) {
+        const next = P.queue[0];
+        const how = step(P.shown, next, P.acted);
+        const due = how.wait ? P.at + paceMs() - Date.now() : 0;
+        if (due > 0) {
+          P.timer = setTimeout(() => {
+            P.timer = null;
+            pump();
+          }, due);
+          setQueued(P.queue.length);
+          return;
+        }
+        P.queue.shift();
+        show(next, how);
+      }
+      setQueued(0);
+    };
+    P.skip = () => {
+      clearTimeout(P.timer);
+      P.timer = null;
+      while (P.queue.length) {
+        const next = P.queue.shift();
+        show(next, step(P.shown, next, P.acted));
+      }
+      setQueued(0);
+    };
+    P.pump = pump;
     const onMessage = (m) => {
       if (m.type === "state") {
-        const mark = since.current;
-        if (!mark.view || (mark.after !== null && m.version > mark.after)) {
-          since.current = { view: m.view, after: null };
-        }
-        setMsg(m);
+        m.receivedAt = Date.now();
+        setLatest(m);
         setError(null);
-        setHints(null);
+        P.queue.push(m);
+        pump();
       } else if (m.type === "error") {
         setError(m.error === "stale" ? "The table moved on: here it is now." : m.reason);
       } else if (m.type === "checked") {
@@ -39,19 +81,30 @@ export function Table({ id }) {
       }
     };
     socket.current = new TableSocket(id, token, onMessage, setLink);
-    return () => socket.current.close();
+    return () => {
+      clearTimeout(P.timer);
+      socket.current.close();
+    };
   }, [id, token]);
 
-  if (!msg) {
+  const yours = !!latest && latest.legal.length > 0 && queued === 0;
+  useEffect(() => {
+    const game = latest ? latest.table.game_name : "";
+    document.title = yours ? `Your move · ${game} · vaka` : game ? `${game} · vaka` : "vaka";
+    return () => { document.title = "vaka"; };
+  }, [yours, latest && latest.table.game_name]);
+
+  if (!shown) {
     return html`<main class="table"><p class="loading">${
       link === "closed" ? "There is no such table, or this link is not for it." : "Connecting…"
     }</p><a href="#/">Back to the lobby</a></main>`;
   }
+  const msg = shown;
   const send = (m) => {
     if (!socket.current.send(m)) setError("Not connected: trying again…");
   };
   const act = (action) => {
-    since.current = { ...since.current, after: msg.version };
+    pacing.current.acted = msg.version;
     send({ type: "act", action, version: msg.version });
   };
   const check = (action) => send({ type: "check", action });
@@ -70,33 +123,42 @@ export function Table({ id }) {
   };
   const Board = boardFor(msg.table.game);
   const over = msg.table.status === "over";
-  const yours = msg.legal.length > 0;
-  return html`<main class=${`table game-${msg.table.game}`}>
-    <${Header} msg=${msg} link=${link} />
+  const choosing = msg.legal.length > 0 && queued === 0;
+  const names = msg.table.names;
+  return html`<main class=${`table game-${msg.table.game}${choosing ? " choosing" : ""}`}>
+    <${Header} shown=${msg} latest=${latest} link=${link}>
+      ${msg.table.status === "open" && msg.seat !== null && html`<${OpenSeats} table=${msg.table} />`}
+    </${Header}>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     <div class="play">
       <section class="board-area" aria-label="the table">
-        <${Board} view=${msg.view} seat=${msg.seat} legal=${msg.legal} act=${act}
+        <${Board} view=${msg.view} seat=${msg.seat} legal=${queued ? [] : msg.legal} act=${act}
           check=${check} checked=${checked} onChecked=${onChecked} table=${msg.table}
-          since=${since.current.view} />
+          since=${since && since.view} />
       </section>
       <aside class="side">
         ${over && html`<${FinalSheet} msg=${msg} id=${id} />`}
-        ${yours && html`<${Choices} legal=${msg.legal} act=${act} />`}
-        ${!over && !yours && html`<p class="waiting" aria-live="polite">${waitingFor(msg)}</p>`}
+        ${queued > 0 && html`<p class="pacing" role="status">Showing the moves one at a time
+          (${queued} more) <button onClick=${() => pacing.current.skip()}>Show all now</button></p>`}
+        ${choosing && html`<${Choices} legal=${msg.legal} act=${act} />`}
+        ${!over && !choosing && queued === 0 && html`<p class="waiting" aria-live="polite">${
+          waitingFor(msg)}</p>`}
+        <${Since} log=${msg.view.log} from=${since ? since.at : msg.view.log.length}
+          names=${names} spectator=${msg.seat === null} />
         <div class="buttons">
-          ${msg.can_undo && html`<button onClick=${() => send({ type: "undo",
+          ${msg.can_undo && queued === 0 && html`<button onClick=${() => send({ type: "undo",
             version: msg.version })}>Undo</button>`}
-          ${yours && html`<button onClick=${askHint} disabled=${hints === "thinking"}>
+          ${choosing && html`<button onClick=${askHint} disabled=${hints === "thinking"}>
             ${hints === "thinking" ? "Thinking…" : "Hint"}</button>`}
           ${msg.seat !== null && !over && !msg.table.seats[msg.seat].left &&
             html`<button class="quiet" onClick=${() =>
             confirm("Resign? A bot will play your seat to the end.") &&
             send({ type: "resign" })}>Resign</button>`}
+          <${PacePicker} onChange=${() => pacing.current.pump()} />
         </div>
         ${Array.isArray(hints) && html`<${Hints} hints=${hints} act=${act} />`}
-        <${Log} log=${msg.view.log} />
-        <${Chat} chat=${msg.chat} canSay=${msg.seat !== null}
+        <${Log} log=${msg.view.log} names=${names} />
+        <${Chat} chat=${latest.chat} canSay=${msg.seat !== null}
           say=${(text) => send({ type: "chat", text })} />
         ${msg.seat === null && !over && html`<p class="note">You are watching.</p>`}
       </aside>
@@ -104,40 +166,36 @@ export function Table({ id }) {
   </main>`;
 }
 
+// How fast other seats' moves are shown, kept in this browser.
+function PacePicker({ onChange }) {
+  // the nearest of the paces offered (a pace kept from elsewhere may lie between them)
+  const near = (v) => PACES.reduce((a, b) => (Math.abs(b[1] - v) < Math.abs(a[1] - v) ? b : a))[1];
+  const [ms, setMs] = useState(near(paceMs()));
+  return html`<label class="pace">Moves shown <select value=${ms} onChange=${(e) => {
+      setPace(Number(e.target.value));
+      setMs(Number(e.target.value));
+      onChange();
+    }}>${PACES.map(([name, v]) => html`<option value=${v}>${name}</option>`)}</select></label>`;
+}
+
+// What happened since the seat's own last move, in words (a spectator: the last move).
+function Since({ log, from, names, spectator }) {
+  const fresh = sinceEntries(log, from);
+  if (!fresh.length) return null;
+  const shownLines = fresh.slice(-8);
+  return html`<section class="since" aria-label=${spectator ? "the last move" : "since your last move"}>
+    <h2>${spectator ? "The last move" : "Since your last move"}</h2>
+    ${fresh.length > shownLines.length && html`<p class="note">…${fresh.length - shownLines.length}
+      earlier lines in the log</p>`}
+    <ol>${shownLines.map((e) => html`<li style=${
+      e.seat !== null ? `--seat: ${seatColour(e.seat)}` : ""}>${nameSeats(e.text, names)}</li>`)}</ol>
+  </section>`;
+}
+
 function waitingFor(msg) {
   const names = msg.table.to_move.map((s) => seatName(msg.table, s));
   if (msg.table.status === "open") return "Waiting for players to join.";
   return names.length ? `Waiting for ${names.join(" and ")}…` : "";
-}
-
-function Header({ msg, link }) {
-  const t = msg.table;
-  const clocks = msg.clocks;
-  return html`<header class="table-head">
-    <a href="#/" class="home" aria-label="back to the lobby">vaka</a>
-    <h1>${t.game_name}</h1>
-    <ol class="seats" aria-label="players">${t.seats.map((s) => html`<li
-        class=${`seat ${t.to_move.includes(s.seat) ? "to-move" : ""}`}
-        style=${`--seat: ${seatColour(s.seat)}`}>
-      <span class="dot" aria-hidden="true"></span>
-      <span>${seatName(t, s.seat)}${
-        s.seat === msg.seat ? " (you)" : ""}${s.left ? ` (${s.left}, bot plays)` : ""}</span>
-      ${clocks.kind !== "none" && clocks.left[s.seat] !== undefined &&
-        html`<span class="clock">${clockText(clocks, s.seat)}</span>`}
-      ${t.to_move.includes(s.seat) && html`<span class="sr-only">to move</span>`}
-    </li>`)}</ol>
-    ${link !== "open" && html`<span class="link-status" role="status">${
-      link === "reconnecting" ? "Reconnecting…" : link}</span>`}
-    ${t.status === "open" && msg.seat !== null && html`<${OpenSeats} table=${t} />`}
-  </header>`;
-}
-
-function clockText(clocks, seat) {
-  const left = Math.max(0, clocks.left[seat]);
-  if (clocks.kind === "turn") return `${(left / 3600).toFixed(1)} h to move`;
-  const m = Math.floor(left / 60);
-  const s = Math.floor(left % 60);
-  return `${m}:${String(s).padStart(2, "0")}`;
 }
 
 function OpenSeats({ table }) {
@@ -184,7 +242,7 @@ function Hints({ hints, act }) {
     </li>`)}</ol></section>`;
 }
 
-function Log({ log }) {
+function Log({ log, names }) {
   // Keep the newest line in sight by scrolling the list itself, never the page: a page
   // that jumps to its log on every move loses its reader (on a phone most of all).
   const list = useRef(null);
@@ -193,15 +251,15 @@ function Log({ log }) {
   }, [log.length]);
   return html`<section class="log" aria-label="what happened" aria-live="polite">
     <h2>Log</h2>
-    <ol ref=${list}>${log.slice(-200).map((e) => html`<li style=${
-      e.seat !== null ? `--seat: ${seatColour(e.seat)}` : ""}>${e.text}</li>`)}</ol>
+    <ol ref=${list} tabindex="0" aria-label="the log, newest last">${log.slice(-200).map((e) => html`<li style=${
+      e.seat !== null ? `--seat: ${seatColour(e.seat)}` : ""}>${nameSeats(e.text, names)}</li>`)}</ol>
   </section>`;
 }
 
 function Chat({ chat, canSay, say }) {
   const [text, setText] = useState("");
   return html`<section class="chat" aria-label="chat"><h2>Chat</h2>
-    <ol>${chat.map((c) => html`<li><strong>${c.name}:</strong> ${c.text}</li>`)}</ol>
+    <ol tabindex="0" aria-label="messages">${chat.map((c) => html`<li><strong>${c.name}:</strong> ${c.text}</li>`)}</ol>
     ${canSay && html`<form onSubmit=${(e) => { e.preventDefault(); if (text.trim()) say(text);
         setText(""); }}>
       <input value=${text} maxlength="500" aria-label="say something"
@@ -216,8 +274,10 @@ function FinalSheet({ msg, id }) {
   const cats = sheet.length ? Object.keys(sheet[0]).filter((k) => k !== "total") : [];
   return html`<section class="final" aria-label="final scores">
     <h2>Game over</h2>
-    <p>${t.winners.length ? `Won by ${t.winners.map((w) => seatName(t, w)).join(" and ")}`
-      : "Nobody won"}.</p>
+    ${msg.seat !== null && html`<p class="verdict"><strong>${verdict(msg)}</strong></p>`}
+    <p class="result">${t.result ? `${t.result}.`
+      : t.winners.length ? `Won by ${t.winners.map((w) => seatName(t, w)).join(" and ")}.`
+      : "Nobody won."}</p>
     <table class="sheet"><thead><tr><th scope="col">Score</th>${t.seats.map((s) =>
       html`<th scope="col">${seatName(t, s.seat)}</th>`)}</tr></thead>
       <tbody>${cats.map((c) => html`<tr><th scope="row">${c.replace(/_/g, " ")}</th>
@@ -230,5 +290,12 @@ function FinalSheet({ msg, id }) {
   </section>`;
 }
 
-const seatName = (t, seat) => `Seat ${seat} · ${t.seats[seat].name || "open"}`;
-const fmt = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
+const seatName = nameOf;
+
+// The end for the seat reading it, plainly: won or lost (against Tahuma when alone).
+function verdict(msg) {
+  const won = msg.table.winners.includes(msg.seat);
+  const rival = msg.table.players === 1 && msg.scoreboard?.rivals?.[0];
+  if (rival) return won ? `You beat ${rival.name}!` : `${rival.name} beat you.`;
+  return won ? "You won!" : "You lost.";
+}

@@ -27,8 +27,9 @@ export function tableDetails(t, known = {}) {
   if (t.version > 0) parts.push(`${t.version} move${t.version === 1 ? "" : "s"}`);
   if (t.clock?.kind === "live") parts.push(`live ${t.clock.minutes}+${t.clock.increment}s`);
   if (t.clock?.kind === "turn") parts.push(`${t.clock.days} day${t.clock.days === 1 ? "" : "s"} a move`);
-  const name = (s) => t.seats[s]?.name || `seat ${s}`;
-  if (t.status === "over" && t.winners?.length) parts.push(`won by ${t.winners.map(name).join(" and ")}`);
+  const name = (s) => seatName(t, s);
+  if (t.status === "over" && t.result) parts.push(t.result);
+  else if (t.status === "over" && t.winners?.length) parts.push(`won by ${t.winners.map(name).join(" and ")}`);
   else if (t.status === "playing" && t.to_move.length === 1) parts.push(`${name(t.to_move[0])} to move`);
   const changed = Object.entries(t.options || {}).filter(([k, v]) => known[k]?.default !== v);
   const options = changed.map(([k, v]) => {
@@ -44,4 +45,22 @@ export function soloLevel(solo) {
   const name = solo.level_name ? solo.level_name[0].toUpperCase() + solo.level_name.slice(1) : "";
   const printed = solo.levels === "printed" ? ", printed table" : "";
   return name ? `${name} level (starts at ${solo.level}${printed})` : `Starts at ${solo.level}`;
+}
+
+// "seat N" in the engine's words written as the name the table shows for that seat ("Seat
+// 2" opening a sentence gives the name with a capital); the same rule as the server's
+// vaka.core.words.name_seats. `names`: the table summary's names, one per seat.
+export function nameSeats(text, names) {
+  if (!names || !names.length) return text;
+  return text.replace(/\b([Ss])eat (\d+)\b/g, (whole, s, n) => {
+    const name = names[Number(n)];
+    if (name === undefined) return whole;
+    return s === "S" ? name[0].toUpperCase() + name.slice(1) : name;
+  });
+}
+
+// The name the table shows for a seat (the summary's names; older summaries: the seat's
+// own name).
+export function seatName(table, seat) {
+  return table?.names?.[seat] || table?.seats?.[seat]?.name || `seat ${seat}`;
 }

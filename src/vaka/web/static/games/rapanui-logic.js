@@ -72,8 +72,8 @@ export function layout(panels, columns) {
 export const columnsFor = (px) => (px >= 700 ? 2 : 1);
 
 export function seatName(table, seat) {
-  const s = table?.seats?.[seat];
-  return s && s.name ? `Seat ${seat} · ${s.name}` : `Seat ${seat}`;
+  const name = table?.names?.[seat] || table?.seats?.[seat]?.name;
+  return name ? name[0].toUpperCase() + name.slice(1) : `Seat ${seat}`;
 }
 
 // The line over the table: whose turn it is and what they are choosing.
@@ -117,4 +117,34 @@ export function passLabel(phase) {
   if (phase === "buy") return { short: "buy none", long: "buy no sacrifice card this turn" };
   if (phase === "gain") return { short: "take none", long: "take no sacrifice card" };
   return { short: "pass", long: "pass" };
+}
+
+// The places that changed between `since` (the view after the seat's own last move) and
+// `view`, as keys the board marks: "row0".."row3", "pile", "stone:fish", "stone:down",
+// "supply:fish", "seat1:wood", "seat1:fame", "seat1:moai", "seat1:laid:priest",
+// "seat1:sacrifice", "seat1:hand". Empty without a `since`.
+export function changes(since, view) {
+  const out = new Set();
+  if (!since || since === view || since.seats?.length !== view.seats.length) return out;
+  view.rows.forEach((r, i) => {
+    const o = since.rows[i];
+    if (!o || o.cards !== r.cards || o.top !== r.top) out.add(`row${i}`);
+  });
+  if (since.pile !== view.pile) out.add("pile");
+  for (const k of RESOURCES) {
+    if (since.stone.face_up[k] !== view.stone.face_up[k]) out.add(`stone:${k}`);
+    if (since.supply[k] !== view.supply[k]) out.add(`supply:${k}`);
+  }
+  const down = (v) => v.stone.face_down.reduce((a, b) => a + b, 0);
+  if (down(since) !== down(view)) out.add("stone:down");
+  view.seats.forEach((e, s) => {
+    const o = since.seats[s];
+    if (o.wood !== e.wood) out.add(`seat${s}:wood`);
+    if (o.fame !== e.fame) out.add(`seat${s}:fame`);
+    if (o.laid.moai !== e.laid.moai) out.add(`seat${s}:moai`);
+    for (const k of KINDS) if (o.laid[k] !== e.laid[k]) out.add(`seat${s}:laid:${k}`);
+    if (o.sacrifice_cards !== e.sacrifice_cards) out.add(`seat${s}:sacrifice`);
+    if (o.hand_size !== e.hand_size) out.add(`seat${s}:hand`);
+  });
+  return out;
 }

@@ -8,7 +8,7 @@ import { seatColour } from "../colors.js";
 import { html } from "../html.js";
 import { Back, Card, Fame, Glyph, Sacrifice, Wood } from "./rapanui-art.js";
 import {
-  KINDS, PANEL_W, RESOURCES, SUPPLY_WORDS, banner, columnsFor, handGroups, layout,
+  KINDS, PANEL_W, RESOURCES, SUPPLY_WORDS, banner, changes, columnsFor, handGroups, layout,
   legalMap, passLabel, rowStack, sacrificeLabel, seatName, seatOrder, supplyAction,
 } from "./rapanui-logic.js";
 
@@ -46,7 +46,14 @@ function useColumns() {
   return [ref, cols];
 }
 
-export function Board({ view, legal, act, table }) {
+// A changed place since the seat's last move: an outline the board keeps until then.
+function Mark({ on, box }) {
+  if (!on) return null;
+  return html`<rect class="moved" data-moved="1" x=${box[0]} y=${box[1]} width=${box[2]}
+    height=${box[3]} rx="8" />`;
+}
+
+export function Board({ view, legal, act, table, since }) {
   const [ref, cols] = useColumns();
   const L = legalMap(legal);
   const me = view.seat;
@@ -59,7 +66,8 @@ export function Board({ view, legal, act, table }) {
   const at = layout(panels, cols);
   const put = (key) => `translate(${at.places[key].x} ${at.places[key].y})`;
   const line = banner(view, table);
-  const ctx = { view, L, act, table };
+  const moved = changes(since, view);
+  const ctx = { view, L, act, table, moved };
   return html`<div class="rn" ref=${ref} data-version=${table?.version}>
     <p class=${`rn-banner${view.decision?.seat === me ? " rn-yours" : ""}`}
       aria-live="polite">${line}</p>
@@ -84,7 +92,7 @@ function Panel({ title, h, children, colour, strong }) {
 
 // The display: four rows of overlapped cards (drawn as columns, top card at the bottom,
 // fully visible; the cards under it show their names) and the draw pile.
-function Display({ view, L, act }) {
+function Display({ view, L, act, moved }) {
   const W = 70;
   const H = 98;
   const PEEK = 24;
@@ -96,6 +104,7 @@ function Display({ view, L, act }) {
       const hgt = H + Math.max(0, stack.length - 1) * PEEK;
       const label = `draw from row ${i + 1}: take its top card, the ${row.top}`;
       return html`<g transform=${`translate(${x} 0)`}>
+        <${Mark} on=${moved.has(`row${i}`)} box=${[-4, 30, W + 8, hgt + 38]} />
         <text x=${W / 2} y="40" text-anchor="middle" class="rn-small">Row ${i + 1}</text>
         ${stack.length === 0 ? html`<rect x="0" y="48" width=${W} height=${H} rx="6"
             class="rn-empty" /><text x=${W / 2} y=${48 + H / 2} text-anchor="middle"
@@ -112,6 +121,7 @@ function Display({ view, L, act }) {
       </g>`;
     })}
     <g transform="translate(318 0)" aria-label=${`draw pile: ${view.pile} cards`} role="img">
+      <${Mark} on=${moved.has("pile")} box=${[-2, 28, 76, 158]} />
       <text x="36" y="40" text-anchor="middle" class="rn-small">Draw pile</text>
       ${view.pile > 0 ? html`${[0, 1, 2].filter((k) => k < Math.min(3, view.pile)).map((k) =>
           html`<${Back} x=${8 - k * 3} y=${48 + k * 3} w="64" h="90" />`)}
@@ -125,7 +135,7 @@ function Display({ view, L, act }) {
 
 // The sacrifice stone (what lies on it face up, the face-down pile, what a held card is
 // worth) and the supply of sacrifice cards (to buy, offer or gain).
-function Stone({ view, L, act }) {
+function Stone({ view, L, act, moved }) {
   const over = view.is_over;
   const up = over ? view.stone.all : view.stone.face_up;
   const down = view.stone.face_down.reduce((a, b) => a + b, 0);
@@ -138,6 +148,7 @@ function Stone({ view, L, act }) {
     ${RESOURCES.map((k, i) => {
       const x = 24 + i * 66;
       return html`<g transform=${`translate(${x} 36)`}>
+        <${Mark} on=${moved.has(`stone:${k}`)} box=${[-5, -5, 64, 90]} />
         <${Sacrifice} kind=${k} x="0" y="0" w="34" h="44" />
         <text x="40" y="18" class="rn-count">×${up[k]}</text>
         <text x="0" y="60" class="rn-small">${k}</text>
@@ -148,6 +159,7 @@ function Stone({ view, L, act }) {
         <text x="290" y="72" class="rn-small">${down} turned</text>
         <text x="290" y="88" class="rn-small">up, counted</text>`
       : html`<g transform="translate(292 36)">
+        <${Mark} on=${moved.has("stone:down")} box=${[-5, -5, 96, 70]} />
         <${Sacrifice} down x="0" y="0" w="34" h="44" />
         <text x="40" y="18" class="rn-count">×${down}</text>
         <text x="0" y="60" class="rn-small">face down</text>
@@ -162,6 +174,7 @@ function Stone({ view, L, act }) {
       const a = supplyAction(L, k);
       const label = a ? SUPPLY_WORDS[a.verb](k) : "";
       return html`<g transform=${`translate(${x} 168)`}>
+        <${Mark} on=${moved.has(`supply:${k}`)} box=${[-6, -6, 66, 66]} />
         <${Point} action=${a?.action} label=${label} note=${a && L.get(a.action)} act=${act}
             box=${[-5, -4, 64, 62]}>
           ${view.supply[k] > 1 && html`<${Sacrifice} kind=${k} x="3" y="-2" w="34" h="44" />`}
@@ -194,7 +207,7 @@ function seatHeight(view, s) {
 }
 
 // One player's place at the table.
-function SeatPanel({ view, L, act, table, s }) {
+function SeatPanel({ view, L, act, table, s, moved }) {
   const e = view.seats[s];
   const mine = s === view.seat;
   const known = "hand" in e;
@@ -216,6 +229,9 @@ function SeatPanel({ view, L, act, table, s }) {
       <text x="28" y="19" class="rn-title">${name}</text>
       ${status && html`<text x=${PANEL_W - 10} y="19" text-anchor="end"
         class="rn-status">${moving ? "▶ " : ""}${status}</text>`}
+      <${Mark} on=${moved.has(`seat${s}:wood`)} box=${[4, TOKENS_Y - 16, 110, 32]} />
+      <${Mark} on=${moved.has(`seat${s}:fame`)} box=${[120, TOKENS_Y - 16, 110, 32]} />
+      <${Mark} on=${moved.has(`seat${s}:moai`)} box=${[236, TOKENS_Y - 16, 80, 32]} />
       <${Point} action=${take("wood")} label=${`take the Moai scoring as ${amount} wood`}
           note=${L.get("take wood")} act=${act} box=${[4, TOKENS_Y - 14, 110, 28]}>
         <${Wood} x="20" y=${TOKENS_Y} />
@@ -230,7 +246,10 @@ function SeatPanel({ view, L, act, table, s }) {
       <${Amount} x="262" n=${e.laid.moai} what="Moai" />
       ${e.score && html`<text x=${PANEL_W - 10} y=${TOKENS_Y + 5} text-anchor="end"
         class="rn-score">${e.score.total} points</text>`}
-      <${Laid} e=${e} />
+      <${Laid} e=${e} marked=${(k) => moved.has(`seat${s}:laid:${k}`)} />
+      <${Mark} on=${moved.has(`seat${s}:sacrifice`)} box=${[6, SAC_Y - 18, 212, 66]} />
+      <${Mark} on=${moved.has(`seat${s}:hand`)} box=${[known ? 6 : 218, known ? HAND_Y - 14
+        : SAC_Y - 6, known ? PANEL_W - 12 : PANEL_W - 224, known ? h - HAND_Y + 8 : 54]} />
       <${Held} e=${e} known=${known} mine=${mine} ...${{ L, act, phase: d?.phase }} />
       ${known ? html`<${Hand} e=${e} big=${mine && !view.is_over} L=${L} act=${act} />`
         : html`<g class="rn-backs" transform=${`translate(222 ${SAC_Y})`} role="img"
@@ -252,7 +271,7 @@ function Amount({ x, n, what, plus }) {
 }
 
 // The cards a player has laid out, by kind, overlapped as they lie on the table.
-function Laid({ e }) {
+function Laid({ e, marked }) {
   const kinds = KINDS.filter((k) => e.laid[k] > 0);
   return html`<g transform=${`translate(8 ${LAID_Y})`}>
     <text x="2" y="10" class="rn-small">laid out</text>
@@ -260,7 +279,8 @@ function Laid({ e }) {
     ${kinds.map((k, i) => {
       const n = e.laid[k];
       const x = i * 55;
-      return html`<g role="img" aria-label=${`${n} ${k} laid out`}>
+      return html`<g role="img" aria-label=${`${n} ${k} laid out${marked(k) ? ", new" : ""}`}>
+        <${Mark} on=${marked(k)} box=${[x - 4, 12, 58, 74]} />
         ${n > 1 && html`<${Card} kind=${k} x=${x + 4} y="14" w="44" h="62" band="15" />`}
         <${Card} kind=${k} x=${x} y="18" w="44" h="62" band="15" />
         <circle cx=${x + 40} cy="70" r="10" class="rn-badge" />

@@ -1,0 +1,80 @@
+// The table's header: every seat with its name, who is at the table now, its running
+// score (as far as the rules make it public) and its clock, counting down every second.
+import { useEffect, useState } from "preact/hooks";
+import { seatColour } from "./colors.js";
+import { html } from "./html.js";
+import { seatName } from "./words.js";
+
+// The time now, again every second (for clocks that run between pushes).
+export function useNow(every = 1000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), every);
+    return () => clearInterval(t);
+  }, [every]);
+  return now;
+}
+
+// Seconds left on a seat's clock now: the pushed time, less what has run since it came.
+export function secondsLeft(clocks, seat, receivedAt, now) {
+  const left = clocks.left[seat];
+  if (left === undefined) return undefined;
+  const running = clocks.running.includes(seat);
+  return Math.max(0, left - (running ? (now - receivedAt) / 1000 : 0));
+}
+
+export function clockText(kind, left) {
+  if (kind === "turn") {
+    if (left < 3600) return `${Math.floor(left / 60)} min to move`;
+    return `${(left / 3600).toFixed(1)} h to move`;
+  }
+  const m = Math.floor(left / 60);
+  const s = Math.floor(left % 60);
+  return `${m}:${String(s).padStart(2, "0")}`;
+}
+
+// Little time left: the last 30 seconds of a live clock, the last hour of a turn.
+export const isLow = (kind, left) => (kind === "live" ? left <= 30 : left <= 3600);
+
+export const fmt = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
+
+export function Header({ shown, latest, link, children }) {
+  const t = shown.table;
+  const now = useNow();
+  const clocks = latest.clocks;
+  const board = shown.scoreboard;
+  const present = new Set(latest.present || []);
+  return html`<header class="table-head">
+    <a href="#/" class="home" aria-label="vaka: back to the lobby">vaka</a>
+    <h1>${t.game_name}</h1>
+    <ol class="seats" aria-label="players">${t.seats.map((s) => {
+      const left = clocks.kind === "none" ? undefined
+        : secondsLeft(clocks, s.seat, latest.receivedAt, now);
+      const low = left !== undefined && clocks.running.includes(s.seat) && isLow(clocks.kind, left);
+      const away = s.kind === "human" && !s.left && !present.has(s.seat);
+      return html`<li class=${`seat ${t.to_move.includes(s.seat) ? "to-move" : ""}`}
+          style=${`--seat: ${seatColour(s.seat)}`} data-seat=${s.seat}>
+        <span class="dot" aria-hidden="true"></span>
+        <span class="name">${seatName(t, s.seat)}${s.seat === shown.seat ? " (you)" : ""}${
+          s.left ? ` (${s.left}, bot plays)` : ""}</span>
+        ${s.kind === "human" && !s.left && s.seat !== shown.seat && html`<span
+          class=${`presence ${away ? "away" : "online"}`}>${away ? "away" : "online"}</span>`}
+        ${board && board.scores[s.seat] !== undefined && html`<span class="score"
+          title=${board.label}><span class="sr-only">score: </span>${fmt(board.scores[s.seat])}</span>`}
+        ${left !== undefined && html`<span class=${`clock${low ? " low" : ""}`}
+          role=${low ? "timer" : null}>${clockText(clocks.kind, left)}${low ? " — hurry" : ""}</span>`}
+        ${t.to_move.includes(s.seat) && html`<span class="sr-only">to move</span>`}
+      </li>`;
+    })}
+    ${board && board.rivals.map((r) => html`<li class="seat rival" data-rival=${r.name}>
+      <span class="name">${r.name}</span>
+      <span class="score" title=${board.label}><span class="sr-only">score: </span>${
+        fmt(r.score)}</span></li>`)}
+    </ol>
+    ${board && html`<p class="score-note">Scores: ${board.label}${
+      board.hidden ? ` (${board.hidden})` : ""}.</p>`}
+    ${link !== "open" && html`<span class="link-status" role="status">${
+      link === "reconnecting" ? "Reconnecting…" : link}</span>`}
+    ${children}
+  </header>`;
+}
