@@ -5,6 +5,8 @@ reading of the estimate; a damaged model file is refused with a typed error."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from importlib import resources
 from typing import Any
 
@@ -150,3 +152,17 @@ def test_without_a_model_the_judge_says_it_uses_the_hand_written_estimate() -> N
     assert model is None and words.startswith(HAND_WRITTEN) and "no learned model" in words
     model, words = evaluation("rapa-nui", 2, learned=False)
     assert model is None and words == f"{HAND_WRITTEN} (asked for)"
+
+
+def test_reading_a_model_needs_nothing_of_the_judge_extra() -> None:
+    """The review and the models load without scikit-learn (the ``judge`` extra is for
+    fitting only): a process that reads and uses a model has never imported it."""
+    code = (
+        "import sys\n"
+        "from vaka.agents.learned import shipped\n"
+        "from vaka.core.registry import load\n"
+        "m = shipped('rapa-nui', 2)\n"
+        "p = m.win_chance(load('rapa-nui').new_state(2, 1), 0)\n"
+        "assert 0 < p < 1 and 'sklearn' not in sys.modules, p\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
