@@ -217,10 +217,21 @@ def fit(args: argparse.Namespace) -> None:
     from sklearn.preprocessing import StandardScaler
 
     meta, train = load_data(args.train)
+    seeds = [meta["seed"]]
+    for path in args.also:
+        more_meta, more = load_data(path)
+        if (more_meta["game"], more_meta["players"]) != (meta["game"], meta["players"]):
+            sys.exit(f"{path} holds another game than {args.train}")
+        if more_meta["seed"] in seeds or more_meta["keep"] != meta["keep"]:
+            sys.exit(f"{path} must hold other games (another seed), kept alike")
+        seeds.append(more_meta["seed"])
+        meta["games"] += more_meta["games"]
+        more["game"] = more["game"] + train["game"].max() + 1
+        train = {k: np.concatenate([train[k], more[k]]) for k in train}
     tmeta, test = load_data(args.test)
     if (meta["game"], meta["players"]) != (tmeta["game"], tmeta["players"]):
         sys.exit("the training and test data are of different games")
-    if meta["seed"] == tmeta["seed"]:
+    if tmeta["seed"] in seeds:
         sys.exit("the test data must be other games than the training data (another seed)")
     xs, ys, ws = _binary(train["x"], train["win"])
     scaler = StandardScaler().fit(xs)
@@ -256,7 +267,8 @@ def fit(args: argparse.Namespace) -> None:
     _, c, lr = best
     chosen = found[f"logistic C={c}"]
     figures = {
-        "trained_on": {k: meta[k] for k in ("seed", "games", "easy", "keep")} | {"rows": len(xs)},
+        "trained_on": {k: meta[k] for k in ("games", "easy", "keep")}
+        | {"seeds": seeds, "rows": len(xs)},
         "tested_on": {k: tmeta[k] for k in ("seed", "games")} | {"rows": chosen["rows"]},
         "C": c,
         "brier": chosen["brier"],
@@ -373,6 +385,7 @@ def main(argv: list[str] | None = None) -> None:
     d.add_argument("--out", required=True)
     f = sub.add_parser("fit", help="fit a model and write it")
     f.add_argument("train")
+    f.add_argument("--also", nargs="*", default=[], help="more training data (other seeds)")
     f.add_argument("test")
     f.add_argument("--model", required=True)
     f.add_argument("--version", default="1")

@@ -74,7 +74,7 @@ def test_a_shipped_model_loads_and_predicts_in_range(game_id: str, players: int)
     assert model.version.startswith(f"{game_id}-{players}p.")
     # the figures it was shipped with: measured on other games than it was fitted on
     figures = model.figures
-    assert figures["tested_on"]["seed"] != figures["trained_on"]["seed"]
+    assert figures["tested_on"]["seed"] not in figures["trained_on"]["seeds"]
     assert figures["brier"] < figures["hand_written"]["brier"]
     state = load(game_id).new_state(players, 5)
     bots = {s: make_agent("medium", game_id, s) for s in range(players)}
