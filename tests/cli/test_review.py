@@ -162,3 +162,19 @@ def test_the_labelled_decisions_keep_every_number_whole_at_80_columns() -> None:
     assert max(len(line) for line in out.splitlines()) <= 80
     assert "5.5 pts ± 0.9" in out and "-15.5 → -10.0" in out
     assert "1 decision reviewed" in out
+
+
+def test_the_review_says_which_evaluation_judged_it(tmp_path: Path) -> None:
+    """Two-player Rapa Nui ships a learned model: the terminal and the JSON name it;
+    ``--hand-written`` falls back to the hand-written estimate and says so."""
+    path = planted_file(tmp_path)
+    args = ("review", str(path), "--from", str(PLANT_AT + 1), "--seat", str(PLANT_SEAT))
+    args += ("--budget", "2")
+    shown = " ".join(vaka(*args, columns=200).stdout.split())
+    assert "by the learned win chance (rapa-nui-2p.1)." in shown
+    data = json.loads(vaka(*args, "--json").stdout)
+    assert data["evaluation"] == "learned win chance (rapa-nui-2p.1)"
+    assert data["budget"]["learned"] is True
+    data = json.loads(vaka(*args, "--json", "--hand-written").stdout)
+    assert data["evaluation"] == "hand-written estimate (asked for)"
+    assert data["budget"]["learned"] is False

@@ -30,6 +30,10 @@ class Observation:
         return self._state.game
 
     @property
+    def players(self) -> int:
+        return self._state.players
+
+    @property
     def view(self) -> dict[str, Any]:
         """What this seat may know (built on first use: many agents never read it)."""
         if self._view is None:

@@ -58,6 +58,14 @@ def command(
             "to play every playout to the end of the game (far slower).",
         ),
     ] = str(DEFAULT.horizon),
+    hand_written: Annotated[
+        bool,
+        typer.Option(
+            "--hand-written",
+            help="Judge positions by the game's hand-written estimate even where a learned "
+            "win chance is shipped for it.",
+        ),
+    ] = False,
     start: Annotated[
         int, typer.Option("--from", help="Review decisions from this action number on.")
     ] = 1,
@@ -105,6 +113,7 @@ def command(
             candidates=candidates,
             iterations=iterations,
             horizon=parse_horizon(horizon),
+            learned=not hand_written,
         )
         only = range(start - 1, len(record["actions"]))
         started = time.perf_counter()
@@ -156,7 +165,7 @@ def show(review: Review, elapsed: float) -> None:
     )
     console.print(
         "[dim]Judged from what each seat could know at the time (its own view, over deals "
-        "of the cards it could not see).[/dim]"
+        f"of the cards it could not see), by the {escape(review.evaluation)}.[/dim]"
     )
     seats = Table(title="Accuracy per seat (0-100) and decisions per label")
     for column in ("seat", "accuracy", "score", "only", "inacc.", "mistake", "blunder"):

@@ -29,7 +29,15 @@ from vaka.core.record import replay
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
-from vaka.sim.review_judge import Budget, Estimate, hindsight, judge, loss_of, only_gap
+from vaka.sim.review_judge import (
+    Budget,
+    Estimate,
+    evaluation,
+    hindsight,
+    judge,
+    loss_of,
+    only_gap,
+)
 from vaka.sim.review_labels import (
     BLUNDER,
     FORCED,
@@ -143,6 +151,9 @@ class Review:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     actions: tuple[tuple[int, str], ...] = field(default=())  # the whole record
+    #: what judged the positions, in words: the learned win chance and its version, or
+    #: the hand-written estimate and why (``review_judge.evaluation``)
+    evaluation: str = ""
 
     def seat_reports(self) -> list[SeatReport]:
         return [seat_report(self.decisions, seat) for seat in self.seats]
@@ -180,7 +191,15 @@ def review_decision(
     measure = yardstick(state.game.review_points, state.players)
     estimates, spread = judge(obs, taken, budget, seed, measure)
     known = (
-        hindsight(state, seat, [e.action for e in estimates], budget.playouts, seed, budget.horizon)
+        hindsight(
+            state,
+            seat,
+            [e.action for e in estimates],
+            budget.playouts,
+            seed,
+            budget.horizon,
+            budget.learned,
+        )
         if full
         else []
     )
@@ -261,6 +280,7 @@ def assemble(
         scores=tuple(final.scores()),
         winners=tuple(final.winners()),
         actions=tuple((int(s), str(t)) for s, t in record["actions"]),
+        evaluation=evaluation(final.game.id, final.players, budget.learned)[1],
     )
 
 

@@ -12,7 +12,9 @@
    on for ``Budget.horizon`` steps (a step: the seats to move decide, together where their
    choices are sealed), where the game's value estimate (the one the medium and hard bots
    use) judges the position: the seat's estimated lead over its strongest rival, and as a
-   win chance the hard bot's reading of a lead, ``0.5 + 0.5 tanh(lead / 5)``. A playout
+   win chance the learned model's reading of the position from the seat's side
+   (:mod:`vaka.agents.learned`) where the game ships one for its player count, else the
+   hard bot's reading of the lead, ``0.5 + 0.5 tanh(lead / 5)`` (:func:`evaluation`). A playout
    that reaches the end of the game is judged by the result: a win share (a win shared by
    k seats counts 1/k) and the final lead. With ``horizon=None`` every playout goes to the
    end (the first method: exact outcomes, but a playout from the start of a game costs as
@@ -35,11 +37,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vaka.agents import Agent, Observation, default_level, make_agent, search_agent
+from vaka.agents.learned import (
+    HAND_WRITTEN,
+    ModelError,
+    ValueModel,
+    evaluation_name,
+    shipped,
+    tanh_chance,
+)
 from vaka.agents.values import advantage
 from vaka.core.errors import IllegalAction, VakaError
 from vaka.core.game import Action
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
+from vaka.core.words import counted
 from vaka.sim.match import apply_decided, decide_together
 from vaka.sim.review_labels import INACCURACY, WIN, Yardstick
 
@@ -51,9 +62,6 @@ MAX_REDEALS = 4
 HORIZON = 4
 #: A decision whose playouts all end within this many horizons is played to the end.
 END_WITHIN = 4
-#: A lead of this many points reads as a win chance of 0.5 + 0.5 tanh(1) = 88% (the hard
-#: bot's reading of the value estimate, ``vaka.agents.ismcts``).
-LEAD_SCALE = 5.0
 
 
 @dataclass(frozen=True)
@@ -71,6 +79,9 @@ class Budget:
     #: steps the bots play after a candidate before the value estimate judges the
     #: position; None: to the end of the game (see the module's docstring)
     horizon: int | None = HORIZON
+    #: judge positions by the learned win chance where the game ships a model for its
+    #: player count (``vaka.agents.learned``); False: by the hand-written estimate always
+    learned: bool = True
 
     def __post_init__(self) -> None:
         for name in ("playouts", "candidates", "iterations"):
@@ -108,16 +119,38 @@ def _outcome(state: State, seat: int) -> tuple[float, float]:
     return (1 / len(winners) if seat in winners else 0.0), lead
 
 
-def _estimated(state: State, seat: int) -> tuple[float, float]:
+def _estimated(state: State, seat: int, model: ValueModel | None = None) -> tuple[float, float]:
     """A playout judged at its horizon for ``seat``: (win chance, lead), the lead by the
     game's value estimate (a finished game: the final lead; alone, the estimate's lead over
-    the game's own opponent, exact at the end) and the win chance the hard bot reads in it."""
+    the game's own opponent, exact at the end) and the win chance the learned ``model``
+    reads in the position from the seat's side, or without one the hard bot's reading of
+    the lead. ``state`` is a world dealt from the seat's view, read as it is."""
     values = state.game.estimate()
     if values is None or state.is_over:
         lead = _outcome(state, seat)[1]
     else:
         lead = advantage(values(state), seat)
-    return 0.5 + 0.5 * math.tanh(lead / LEAD_SCALE), lead
+    if model is not None and not state.is_over:
+        return model.win_chance(state, seat, determinized=True), lead
+    return tanh_chance(lead), lead
+
+
+def evaluation(game_id: str, players: int, learned: bool = True) -> tuple[ValueModel | None, str]:
+    """The strongest evaluation a review of ``game_id`` at ``players`` can use, and its
+    name in words: the learned win chance where the game ships a model that reads (and the
+    budget allows it), else the hand-written estimate, saying why."""
+    if not learned:
+        return None, f"{HAND_WRITTEN} (asked for)"
+    try:
+        model = shipped(game_id, players)
+    except ModelError as e:
+        return None, f"{HAND_WRITTEN} (the learned model could not be read: {e})"
+    if model is None:
+        return (
+            None,
+            f"{HAND_WRITTEN} (no learned model for {game_id} at {counted(players, 'player')})",
+        )
+    return model, evaluation_name(model)
 
 
 def _play_on(state: State, seed: int, steps: int | None) -> State:
@@ -131,8 +164,10 @@ def _play_on(state: State, seed: int, steps: int | None) -> State:
     return state
 
 
-def _result(state: State, seat: int, horizon: int | None) -> tuple[float, float]:
-    return _outcome(state, seat) if horizon is None else _estimated(state, seat)
+def _result(
+    state: State, seat: int, horizon: int | None, model: ValueModel | None = None
+) -> tuple[float, float]:
+    return _outcome(state, seat) if horizon is None else _estimated(state, seat, model)
 
 
 def _horizon(
@@ -192,11 +227,12 @@ def judge(
         raise IllegalAction(f"{taken} was not a legal action of seat {obs.seat} here")
     candidates = _candidates(obs, taken, budget, seed)
     horizon = _horizon(obs, candidates, budget, seed)
+    model = evaluation(obs.game.id, obs.players, budget.learned)[0]
     results: list[list[tuple[float, float]]] = [[] for _ in candidates]
-    tried = _play_deals(obs, candidates, results, budget.playouts, 0, seed, horizon)
+    tried = _play_deals(obs, candidates, results, budget.playouts, 0, seed, horizon, model)
     estimates, spread = _summary(candidates, results, taken, yardstick)
     if budget.confirm and loss_of(estimates, str(taken), yardstick) >= INACCURACY:
-        _play_deals(obs, candidates, results, 2 * budget.playouts, tried, seed, horizon)
+        _play_deals(obs, candidates, results, 2 * budget.playouts, tried, seed, horizon, model)
         estimates, spread = _summary(candidates, results, taken, yardstick)
     return estimates, spread
 
@@ -227,6 +263,7 @@ def _play_deals(
     tried: int,
     seed: int,
     horizon: int | None = HORIZON,
+    model: ValueModel | None = None,
 ) -> int:
     """Play every candidate in the same deals until each has ``upto`` results; deals
     from number ``tried`` on. Returns the number of deals dealt so far."""
@@ -246,7 +283,7 @@ def _play_deals(
         except IllegalAction:  # the deal makes an action impossible: use another, for all
             continue
         for after, found in zip(played, results, strict=True):
-            found.append(_result(_play_on(after, deal_seed, horizon), seat, horizon))
+            found.append(_result(_play_on(after, deal_seed, horizon), seat, horizon, model))
     return tried
 
 
@@ -294,6 +331,7 @@ def hindsight(
     playouts: int,
     seed: int,
     horizon: int | None = HORIZON,
+    learned: bool = True,
 ) -> list[Estimate]:
     """What the full information would have said, shown beside a review, never part of
     it: each action played from the true ``state`` (its real hidden cards and its real
@@ -304,6 +342,7 @@ def hindsight(
         horizon = _reach(state, seat, actions, derive_seed(seed, "hindsight", 0), horizon)
     elif state.game.estimate() is None:
         horizon = None
+    model = evaluation(state.game.id, state.players, learned)[0]
     found = []
     for text in actions:
         results = []
@@ -311,7 +350,7 @@ def hindsight(
             after = state.clone()
             after.apply(seat, text)
             _play_on(after, derive_seed(seed, "hindsight", k), horizon)
-            results.append(_result(after, seat, horizon))
+            results.append(_result(after, seat, horizon, model))
         found.append(
             Estimate(
                 text,

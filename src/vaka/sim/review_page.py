@@ -195,7 +195,8 @@ def page(review: Review, record: dict[str, Any], title: str | None = None) -> st
 winners: {_e(", ".join(map(str, review.winners)) or "none")}. Seats reviewed:
 {_e(", ".join(map(str, review.seats)))}. Review seed {review.seed}; per decision
 {b.playouts} playouts for each of up to {b.candidates} candidates ({b.iterations} search
-iterations where there were more actions){_e(confirm)}.</p>
+iterations where there were more actions){_e(confirm)}. Positions judged by the
+{_e(review.evaluation or "hand-written estimate")}.</p>
 <p class="note">Each decision is judged from what its seat could know then: its own view,
 searched over deals of the cards it could not see; never from the cards that came later.
 The win chance is the share of those deals won when the medium bot plays every seat on;

@@ -1,0 +1,62 @@
+"""Labels to trust: positions whose right label is known, each checked by the review.
+
+tests/sim/planted.json is made by scripts/plant_positions.py: in a game of medium bots, a
+decision where, played on by hard bots in deals of what the seat could not see (what the
+review judges from), one legal action won nearly every time and another nearly never.
+Planted, the losing action must be labelled a mistake or a blunder; the winning one must
+not be."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vaka.agents import make_agent
+from vaka.core.record import replay
+from vaka.core.rng import derive_seed
+from vaka.sim.match import play, play_game
+from vaka.sim.review import Budget, review_decision
+
+PLANTED = json.loads((Path(__file__).parent / "planted.json").read_text())
+BAD = ("mistake", "blunder")
+
+
+def planted_record(entry: dict[str, Any], action: str) -> dict[str, Any]:
+    """The medium bots' game up to the decision, ``action`` there, and medium bots to the
+    end (a review reads finished games)."""
+    game, players, seed = entry["game"], entry["players"], entry["seed"]
+    state = replay(play_game(game, ["medium"] * players, seed).record(), upto=entry["at"])
+    state.apply(entry["seat"], action)
+    play(state, [make_agent("medium", game, derive_seed(seed, "end", s)) for s in range(players)])
+    return state.record()
+
+
+def test_the_library_holds_positions() -> None:
+    assert len(PLANTED) >= 3
+    # most of them labelled right: the known misses are few
+    assert sum("known_miss" in e for e in PLANTED) <= len(PLANTED) // 4
+    for e in PLANTED:
+        assert e["hard_wins"][e["good"]] >= e["plays"] - 1 >= 1 >= e["hard_wins"][e["bad"]]
+
+
+def _case(entry: dict[str, Any]) -> Any:
+    """A position, marked where the review is known to miss it (``known_miss`` says how):
+    strict, so that a review that comes to label it right fails until the mark goes."""
+    miss = entry.get("known_miss")
+    marks = [pytest.mark.xfail(strict=True, reason=miss)] if miss else []
+    return pytest.param(entry, marks=marks, id=f"{entry['game']}-{entry['seed']}-{entry['at']}")
+
+
+@pytest.mark.parametrize("entry", [_case(e) for e in PLANTED])
+def test_a_planted_losing_move_is_a_mistake_and_the_winning_one_is_not(
+    entry: dict[str, Any],
+) -> None:
+    budget = Budget(playouts=12)
+    bad = review_decision(planted_record(entry, entry["bad"]), entry["at"], budget, seed=1)
+    assert bad.taken == entry["bad"] and bad.seat == entry["seat"]
+    assert bad.label in BAD, (bad.label, bad.loss, bad.estimates)
+    good = review_decision(planted_record(entry, entry["good"]), entry["at"], budget, seed=1)
+    assert good.label not in BAD, (good.label, good.loss, good.estimates)
