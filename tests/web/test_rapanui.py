@@ -11,9 +11,10 @@ from playwright.sync_api import Page
 
 import vaka
 from tests.server.serverproc import Server, bearer
-from tests.web.conftest import Watched
+from tests.web.conftest import Watched, at_once
 from tests.web.test_lobby import make_table
 from vaka.cli.wire import whole_log
+from vaka.core.words import name_seats
 
 KINDS = ("fish", "grain", "mulberry", "potato", "woodcutter", "priest", "moai")
 POINTABLE = ".rn-board [data-action]"
@@ -122,7 +123,8 @@ def check_log(p: Page, web: Server, table: str) -> None:
         truth = client.get(f"/api/tables/{table}/state", headers=bearer(token)).json()
     shown = p.locator(".log li").all_inner_texts()
     assert len(truth["view"]["log"]) > 20
-    assert shown == [e["text"] for e in truth["view"]["log"]][-200:]
+    names = truth["table"]["names"]  # the page names the seats as the header does
+    assert shown == [name_seats(e["text"], names) for e in truth["view"]["log"]][-200:]
 
 
 def pile(p: Page) -> int:
@@ -164,6 +166,7 @@ def test_two_people_at_one_table_never_see_each_others_hand(page: Watched, web: 
     link = mine.get_by_label("invitation link for Friend 1").input_value()
     assert mine.context.browser is not None
     friend_context = mine.context.browser.new_context(viewport={"width": 1280, "height": 900})
+    at_once(friend_context)
     friend = Watched(friend_context.new_page())
     listen(friend.page, 1)
     friend.page.goto(link)
