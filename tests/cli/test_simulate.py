@@ -234,6 +234,7 @@ def test_review_attaches_each_agents_accuracy_and_labels(tmp_path: Path) -> None
         "iterations": 5,
         "confirm": True,
         "horizon": 4,
+        "learned": True,
     }
     assert "<h2>Reviews</h2>" in (out / "index.html").read_text()
     bad = vaka("simulate", *args, "--review-budget", "0")

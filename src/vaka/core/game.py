@@ -210,6 +210,13 @@ class Game(ABC):
         OpenSpiel); None: the generic encoding of the view's numbers."""
         return None
 
+    def action_slots(self) -> tuple[int, Sequence[Action]] | None:
+        """For a game whose actions are too many to number once (Atua's placements): how
+        many legal actions outside its small fixed set an environment numbers as slots (the
+        k-th legal one, in ``action_index`` order), and that set; None: every action has
+        its own number, its place in ``actions``."""
+        return None
+
     def chance_outcomes(self, players: int) -> int | None:
         """The largest ``n`` any draw of the game can ask ``below(n)`` for (the longest
         list shuffled, a die), for environments that enumerate chance outcomes; None: a

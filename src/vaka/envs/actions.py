@@ -2,7 +2,8 @@
 
 Rapa Nui and Raiatea have small fixed vocabularies, and an action's integer is the game's
 own stable :meth:`~vaka.core.Game.action_index`. Atua's exact placements are far too many
-to number (:mod:`vaka.games.atua.actions`), so its integers are *slots*:
+to number (:mod:`vaka.games.atua.actions`), so its integers are *slots*, as the game says
+through :meth:`~vaka.core.Game.action_slots`:
 
 * slots ``0 .. CANDIDATE_LIMIT - 1``: the k-th legal placement, the legal placements taken
   in the game's stable action-index order (card, x, y, angle);
@@ -19,6 +20,7 @@ import numpy.typing as npt
 
 from vaka.core.errors import IllegalAction
 from vaka.core.game import Action
+from vaka.core.registry import load
 from vaka.core.state import Seat, State
 
 
@@ -27,19 +29,16 @@ class Codec:
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
-        if game_id == "atua":
-            from vaka.games.atua import actions as atua
-            from vaka.games.atua.params import CANDIDATE_LIMIT
-
-            self.slots = CANDIDATE_LIMIT
-            self.small = {a: CANDIDATE_LIMIT + i for i, a in enumerate(atua.SMALL)}
-            self.size = CANDIDATE_LIMIT + len(atua.SMALL)
+        game = load(game_id)
+        slotted = game.action_slots()
+        if slotted is not None:
+            self.slots, fixed = slotted
+            self.small = {a: self.slots + i for i, a in enumerate(fixed)}
+            self.size = self.slots + len(fixed)
         else:
-            from vaka.core.registry import load
-
             self.slots = 0
             self.small = {}
-            self.size = len(load(game_id).actions)
+            self.size = len(game.actions)
 
     def slot_actions(self, state: State, seat: Seat) -> dict[int, Action]:
         """Every legal action of ``seat`` now, by its integer."""

@@ -186,6 +186,12 @@ class Atua(Game):
 
         return LAYOUT
 
+    def action_slots(self) -> tuple[int, Sequence[Action]]:
+        # The candidate placements of a card, up to their limit, and the small actions.
+        from vaka.games.atua.params import CANDIDATE_LIMIT
+
+        return CANDIDATE_LIMIT, actions.SMALL
+
     def chance_outcomes(self, players: int) -> int:
         # The longest list shuffled: a pile of cards or of tiles.
         from vaka.games.atua import cards, tiles
