@@ -7,31 +7,18 @@ A bot is handed a guess of the game made from its own seat's knowledge
 from __future__ import annotations
 
 import asyncio
-from functools import cache
 from typing import Any
 
-from vaka.agents import Agent, Observation, UnknownAgent, make_agent, search_agent
+from vaka.agents import Agent, Observation, make_agent, search_agent
 from vaka.core.state import State
 from vaka.server.workers import pool, stop
 
 #: Seconds a bot may think per move, by level (the others answer at once).
 BUDGETS = {"hard": 1.0, "hint": 2.0}
 HINT_TOP = 3
-#: The levels people choose among, weakest first (a game may lack some).
+#: The levels people choose among, weakest first: every game has each (medium and easy
+#: weigh the score so far where a game has no value estimate of its own).
 LEVELS = ("random", "easy", "medium", "hard")
-
-
-@cache
-def levels(game_id: str) -> list[str]:
-    """The bot levels a game has: easy and medium need the game's value estimate."""
-    found = []
-    for level in LEVELS:
-        try:
-            make_agent(level, game_id, 0)
-        except UnknownAgent:
-            continue
-        found.append(level)
-    return found
 
 
 class NoChoice(RuntimeError):

@@ -15,14 +15,14 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from vaka.agents import AGENTS, UnknownAgent, default_level, make_agent
+from vaka.agents import AGENTS, default_level
 from vaka.core.errors import IllegalAction, InvalidOptions, UnknownGame, VakaError
 from vaka.core.record import replay
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
 from vaka.server import show, tokens
-from vaka.server.bots import Bots, levels
+from vaka.server.bots import Bots
 from vaka.server.errors import Forbidden, NotFound, Refused, Stale
 from vaka.server.limits import Full
 from vaka.server.messages import (
@@ -97,13 +97,6 @@ class TableService:
                     raise InvalidOptions(
                         f"seat {i}: no bot level {level!r}; levels: {', '.join(AGENTS)}"
                     )
-                try:  # a level the game lacks would wait for ever at its first move
-                    make_agent(level, game.id, 0)
-                except UnknownAgent:
-                    raise InvalidOptions(
-                        f"seat {i}: {game.name} has no {level} bot; its levels: "
-                        f"{', '.join(levels(game.id))}"
-                    ) from None
                 seats.append(Seat(i, "bot", f"{level} bot", level))
             elif kind in ("me", "invite"):
                 token = tokens.new_token()

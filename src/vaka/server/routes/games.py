@@ -8,7 +8,7 @@ from fastapi import APIRouter
 
 from vaka.core.errors import UnknownGame
 from vaka.core.registry import game_ids, load
-from vaka.server.bots import levels
+from vaka.server.bots import LEVELS
 from vaka.server.messages import GameInfo
 
 router = APIRouter(prefix="/api/games", tags=["games"])
@@ -41,7 +41,7 @@ async def games() -> list[GameInfo]:
                     }
                     for name, opt in game.options.items()
                 },
-                levels=levels(gid),
+                levels=list(LEVELS),
             )
         )
     return infos
