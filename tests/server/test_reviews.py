@@ -96,6 +96,27 @@ def test_a_finished_game_is_reviewed_for_a_seat_as_vaka_review_would(reviewer: S
     assert all(p.startswith("turn ") for p in review["turning_points"])
 
 
+def test_a_made_review_is_kept_in_the_database_through_a_restart(
+    reviewer: Server, tmp_path: Path
+) -> None:
+    with reviewer.client() as client:
+        table = finished(client)
+        client.post(f"/api/tables/{table}/review", json={"seat": 1})
+        body = until_done(client, table, {"seat": 1})
+        assert body["status"] == "done", body["reason"]
+        # the same seat with another budget was never asked for: not found, not made
+        assert client.get(f"/api/tables/{table}/review", params={"seat": 0}).status_code == 404
+    reviewer.kill()  # kill -9: nothing kept in memory survives
+    reviewer.start()
+    with reviewer.client() as client:
+        # at once, before anyone asks again: read back, not queued anew
+        again = client.get(f"/api/tables/{table}/review", params={"seat": 1})
+        assert again.status_code == 200 and again.json() == body
+        asked = client.post(f"/api/tables/{table}/review", json={"seat": 1})
+        assert asked.status_code == 202 and asked.json() == body
+        assert client.get(f"/api/tables/{table}/review", params={"seat": 0}).status_code == 404
+
+
 def test_a_review_is_refused_before_the_end_and_for_a_bad_seat(reviewer: Server) -> None:
     with reviewer.client() as client:
         playing = make(client, "rapa-nui", ["me", "invite:Bo"])["table"]["id"]
@@ -127,12 +148,12 @@ def test_a_full_queue_refuses_politely_and_a_review_asked_twice_is_queued_once()
     async def ask() -> None:
         reviews = Reviews(queue=1)
         try:
-            first = reviews.ask("t1", record, 0, 1)
+            first = await reviews.ask("t1", record, 0, 1)
             assert first.status == "queued" and first.total > 0
-            assert reviews.ask("t1", record, 0, 1).total == first.total  # the same review
+            assert (await reviews.ask("t1", record, 0, 1)).total == first.total  # the same
             with pytest.raises(Busy, match="waiting"):
-                reviews.ask("t1", record, 1, 1)
-            assert reviews.find("t1", 1, 1) is None
+                await reviews.ask("t1", record, 1, 1)
+            assert await reviews.find("t1", 1, 1) is None
         finally:
             reviews.close()
 

@@ -73,7 +73,7 @@ def create_app(
             fanout = await Fanout.start(store, service)
         app.state.service = service
         app.state.makers = makers
-        app.state.reviews = Reviews(review_workers, review_budget)
+        app.state.reviews = Reviews(review_workers, review_budget, store=store)
         await service.start()
         try:
             yield

@@ -1,12 +1,13 @@
-"""Game reviews at the server: queued, judged in a worker process, kept in memory.
+"""Game reviews at the server: queued, judged in a worker process, kept in the database.
 
 A review (:mod:`vaka.sim.review`) is minutes of CPU, so the service never runs one on its
 event loop: reviews wait in a queue and are worked off one at a time (``workers``
 processes share the decisions of the review at the front), apart from the bots' pool so
 that a review never keeps a bot from moving. A review asked for again, by anyone, is the
-one already made or under way: reviews are kept per table, seat and budget (the oldest
-finished ones are forgotten past ``keep``). When ``queue`` reviews are waiting, a new one
-is refused with :class:`Busy` rather than queued for an hour.
+one already made or under way: reviews are kept per table, seat and budget, in memory
+(the oldest finished ones forgotten past ``keep``) and, once made, in the database, so that
+a restart or another process sharing it answers with the review at once. When ``queue``
+reviews are waiting, a new one is refused with :class:`Busy` rather than queued for an hour.
 
 Decisions are seeded as ``vaka review`` seeds them (review seed 0), so a record fetched
 from ``/api/tables/{id}/record`` and reviewed with ``vaka review --budget N --iterations
@@ -25,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vaka.core.state import State
+from vaka.server import review_rows
 from vaka.server.errors import ServiceError
 from vaka.server.messages import (
     GameReview,
@@ -33,6 +35,7 @@ from vaka.server.messages import (
     ReviewSeat,
     ReviewStatus,
 )
+from vaka.server.store import Store
 from vaka.server.workers import pool, stop
 from vaka.sim.review import (
     Budget,
@@ -68,7 +71,7 @@ Key = tuple[str, int | None, int]  # table, seat (None: every seat), playouts
 class Job:
     key: Key
     record: dict[str, Any]
-    final: State
+    final: State | None  # None for a review read back from the database
     seats: tuple[int, ...]
     indices: list[int]
     budget: Budget
@@ -92,22 +95,24 @@ class Reviews:
         budget: Budget = DEFAULT,
         queue: int = 8,
         keep: int = 64,
+        store: Store | None = None,
     ) -> None:
         self.workers, self.budget, self.limit, self.keep = workers, budget, queue, keep
+        self.store = store  # where made reviews are kept (none: in memory only)
         self.jobs: OrderedDict[Key, Job] = OrderedDict()
         self.waiting: list[Job] = []
         self.pool: ProcessPoolExecutor | None = None  # started with the first review
         self.runner: asyncio.Task[None] | None = None
         self.wake = asyncio.Event()
 
-    def ask(
+    async def ask(
         self, table_id: str, record: dict[str, Any], seat: int | None, playouts: int | None
     ) -> ReviewStatus:
         """Queue the review of a finished game's ``record`` (or find it made or under
         way). A bad seat is refused with a VakaError, a full queue with :class:`Busy`."""
         budget = self._budget(playouts)
         key: Key = (table_id, seat, budget.playouts)
-        job = self.jobs.get(key)
+        job = self.jobs.get(key) or await self._kept(key)
         if job is None or job.status == "failed":
             if len(self.waiting) >= self.limit:
                 raise Busy(
@@ -122,9 +127,28 @@ class Reviews:
             self.wake.set()
         return self.status(job)
 
-    def find(self, table_id: str, seat: int | None, playouts: int | None) -> ReviewStatus | None:
-        job = self.jobs.get((table_id, seat, self._budget(playouts).playouts))
+    async def find(
+        self, table_id: str, seat: int | None, playouts: int | None
+    ) -> ReviewStatus | None:
+        key: Key = (table_id, seat, self._budget(playouts).playouts)
+        job = self.jobs.get(key) or await self._kept(key)
         return None if job is None else self.status(job)
+
+    async def _kept(self, key: Key) -> Job | None:
+        """The review made earlier (by this process before a restart, or by another),
+        from the database, as a finished job."""
+        if self.store is None:
+            return None
+        table, seat, playouts = key
+        review = await review_rows.load(self.store, table, seat, playouts)
+        if review is None:
+            return None
+        indices = [d.index for d in review.decisions]
+        job = Job(key, {}, None, tuple(review.seats), indices, self._budget(playouts))
+        job.status, job.review = "done", review
+        self.jobs[key] = job
+        self._forget()
+        return job
 
     def status(self, job: Job) -> ReviewStatus:
         table, seat, playouts = job.key
@@ -134,7 +158,7 @@ class Reviews:
             seat=seat,
             playouts=playouts,
             status=job.status,  # type: ignore[arg-type]
-            done=len(job.done),
+            done=len(job.indices) if job.status == "done" else len(job.done),
             total=len(job.indices),
             ahead=ahead,
             reason=job.reason,
@@ -169,8 +193,11 @@ class Reviews:
             job.status = "running"
             try:
                 await self._work(job)
+                assert job.final is not None
                 review = assemble(job.record, job.final, job.seats, job.done, job.budget, SEED)
                 job.review = wire(review)
+                if self.store is not None:
+                    await review_rows.save(self.store, job.key[0], job.key[1], job.review)
                 job.status = "done"
             except asyncio.CancelledError:
                 raise

@@ -26,7 +26,7 @@ async def review(
     at a time and take seconds to a few minutes; poll ``GET .../review`` until ``status`` is
     ``done``. A game not over is refused (409), a full queue too (429 ``busy``)."""
     record = await svc.to_review(table_id, req.seat)
-    return queue.ask(table_id, record, req.seat, req.playouts)
+    return await queue.ask(table_id, record, req.seat, req.playouts)
 
 
 @router.get("/{table_id}/review")
@@ -38,7 +38,7 @@ async def review_status(
 ) -> ReviewStatus:
     """Where the review asked for with these ``seat`` and ``playouts`` stands, and
     the review once it is done (404 if nobody asked for it)."""
-    found = queue.find(table_id, seat, playouts)
+    found = await queue.find(table_id, seat, playouts)
     if found is None:
         raise NotFound(f"nobody asked for this review of table {table_id!r}")
     return found
