@@ -166,3 +166,33 @@ def test_reading_a_model_needs_nothing_of_the_judge_extra() -> None:
         "assert 0 < p < 1 and 'sklearn' not in sys.modules, p\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("rapa-nui", 2), ("raiatea", 3)])
+def test_a_search_can_judge_its_leaves_by_the_learned_chance(game_id: str, players: int) -> None:
+    from vaka.agents import search_agent
+    from vaka.agents.base import Observation
+
+    model = shipped(game_id, players)
+    assert model is not None
+    state = load(game_id).new_state(players, 11)
+    bots = {s: make_agent("medium", game_id, s) for s in range(players)}
+    for _ in range(5):
+        apply_decided(state, decide_together(state, bots))
+    # every seat's chance at once is each seat's own reading of the same dealt world
+    world = state.determinize(0, 3)
+    together = model.win_chances(world)
+    alone = [model.win_chance(world, s, determinized=True) for s in range(players)]
+    assert together == pytest.approx(alone)
+    # the search asks the judge at its leaves, and still picks a legal action
+    asked: list[State] = []
+
+    def judge(leaf: State) -> list[float]:
+        asked.append(leaf)
+        return model.win_chances(leaf)
+
+    seat = state.to_move[0]
+    agent = search_agent(game_id, 1, iterations=30, judge=judge)
+    action = agent.act(Observation(state, seat))
+    assert action in state.legal_actions(seat)
+    assert len(asked) >= 20  # nearly every iteration ends at a leaf the judge weighs

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -76,8 +77,12 @@ class IsmctsAgent:
         prior_visits: int = 0,
         prior_depth: int = 3,
         name: str = "hard",
+        judge: Callable[[State], list[float]] | None = None,
     ) -> None:
         self.values = values
+        #: each seat's chance to win at a rollout's end (a learned model's), in place of
+        #: the value estimate's lead read through ``_reward``; never alone (solo)
+        self.judge = judge
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -253,6 +258,8 @@ class IsmctsAgent:
         if self.values is None or (not state.to_move and not self._alone):
             winners = state.winners()
             return [1 / len(winners) if s in winners else 0.0 for s in range(state.players)]
+        if self.judge is not None and not self._alone:
+            return self.judge(state)
         values = self.values(state)
         return [_reward(advantage(values, seat) - self._par) for seat in range(len(values))]
 

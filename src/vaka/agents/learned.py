@@ -114,6 +114,23 @@ class ValueModel:
             return 1 / len(winners) if seat in winners else 0.0
         return float(self.predict(features(state, seat, seed, determinized))[0])
 
+    def win_chances(self, state: State) -> list[float]:
+        """Every seat's chance to win from a dealt world (a search's leaf), read from each
+        seat's side: the estimate is made once for all of them."""
+        encoder = _encoder(state.game.id, state.players)
+        assert encoder is not None  # a shipped model has one (see shipped)
+        values = state.game.estimate()
+        scores = values(state) if values is not None else [float(s) for s in state.scores()]
+        rows = []
+        for seat in range(state.players):
+            lead = advantage(scores, seat)
+            rivals = [v for s, v in enumerate(scores) if s != seat]
+            above = scores[seat] - (sum(rivals) / len(rivals) if rivals else 0.0)
+            view = encoder.encode(state.view(seat)).astype(np.float64)
+            extra = np.asarray([lead / 10.0, tanh_chance(lead), above / 10.0])
+            rows.append(np.concatenate([view, extra]))
+        return [float(p) for p in self.predict(np.stack(rows))]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT,

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -61,9 +63,15 @@ def onehot(value: object, vocab: Sequence[object]) -> list[float]:
     return [1.0 if v == value else 0.0 for v in vocab]
 
 
+@lru_cache(maxsize=256)
+def _places(vocab: tuple[object, ...]) -> dict[object, int]:
+    return {v: i for i, v in enumerate(vocab)}
+
+
 def counts(items: Iterable[object], vocab: Sequence[object]) -> list[float]:
     """How often each word of ``vocab`` occurs among ``items``."""
-    place = {v: i for i, v in enumerate(vocab)}
+    # a layout's vocabularies are tuples made once: their places are worked out once
+    place = _places(vocab) if type(vocab) is tuple else {v: i for i, v in enumerate(vocab)}
     out = [0.0] * len(vocab)
     for item in items:
         if item in place:
@@ -197,7 +205,7 @@ class Encoder:
             for k in range(self.players):
                 entry = seats[(me + k) % self.players]
                 parts.extend(sf.read(entry, view) for sf in self.layout.seat)
-        out = np.fromiter((x for part in parts for x in part), np.float32)
+        out = np.array(list(chain.from_iterable(parts)), np.float32)
         if out.size != self.size:
             sizes = [len(p) for p in parts]
             raise AssertionError(f"encoded {out.size} numbers, expected {self.size}: {sizes}")
