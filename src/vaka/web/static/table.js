@@ -3,7 +3,7 @@
 // pushed state; every legality question goes to the server.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { seatColour } from "./colors.js";
-import { boardFor } from "./games/index.js";
+import { GameBoard } from "./boards.js";
 import { html } from "./html.js";
 import { api, TableSocket, tokenFor } from "./net.js";
 import { PACES, paceMs, setPace, sinceEntries, step } from "./pace.js";
@@ -121,7 +121,6 @@ export function Table({ id }) {
       setError(e.message);
     }
   };
-  const Board = boardFor(msg.table.game);
   const over = msg.table.status === "over";
   const choosing = msg.legal.length > 0 && queued === 0;
   const names = msg.table.names;
@@ -132,7 +131,8 @@ export function Table({ id }) {
     ${error && html`<p class="error" role="alert">${error}</p>`}
     <div class="play">
       <section class="board-area" aria-label="the table">
-        <${Board} view=${msg.view} seat=${msg.seat} legal=${queued ? [] : msg.legal} act=${act}
+        <${GameBoard} game=${msg.table.game} view=${msg.view} seat=${msg.seat}
+          legal=${queued ? [] : msg.legal} act=${act}
           check=${check} checked=${checked} onChecked=${onChecked} table=${msg.table}
           since=${since && since.view} />
       </section>

@@ -4,13 +4,13 @@
 // numbered candidates, zoom and pan. Drop (or Enter, or Lay) lays a pose the server called
 // legal. Nothing here decides legality.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { html } from "../html.js";
-import { IslandCards, Laid } from "./atuacards.js";
+import { html } from "/static/html.js";
+import { IslandCards, Laid } from "./cards.js";
 import {
   angleGap, bestFirst, bounds, Checker, corners, fitBox, nearest, normAngle, parsePlacement,
   placementText, poseTransform, reasonsOf, screenToTable, zoomBox, handleAngle,
-} from "./atuageom.js";
-import { islandPoses } from "./atuacards.js";
+} from "./geom.js";
+import { islandPoses } from "./cards.js";
 
 const STEP = 150; // 15°: every candidate angle (multiples of 30° and the diagonals)
 const FINE = 10; // 1°

@@ -1,16 +1,19 @@
 // Atua's table, drawn from the seat's view: the row with its coconuts (or the solo offer
 // and Tahuma), the fate tiles, your resident, your island where you lay the card you hold
-// (atuaplace.js), and everyone else's island. Every pointable thing carries its action;
+// (place.js), and everyone else's island. Every pointable thing carries its action;
 // legality is always the server's (the legal list and `check`).
 import { useEffect, useRef } from "preact/hooks";
-import { html } from "../html.js";
-import { seatColour } from "../colors.js";
+import { html } from "/static/html.js";
+import { seatColour } from "/static/colors.js";
 import {
   Coconuts, Face, IslandCards, islandPoses, laidSince, SymbolKey, useFaces,
-} from "./atuacards.js";
-import { bounds, fitBox } from "./atuageom.js";
-import { MyIsland } from "./atuaplace.js";
-import { soloLevel, theirs } from "../words.js";
+} from "./cards.js";
+import { bounds, fitBox } from "./geom.js";
+import { MyIsland } from "./place.js";
+import { soloLevel, theirs } from "/static/words.js";
+
+// The stylesheets beside this module, linked when a table of the game opens.
+export const styles = ["board.css"];
 
 const SMALL = /^(pass|reveal|spare|give|score \w+)$/;
 

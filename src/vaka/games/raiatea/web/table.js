@@ -1,9 +1,9 @@
 // Raiatea's island and temple: the round track, the six locations, the tattoo and priest
 // tracks, the ceremonial site with its gifts, sealed choices and the Sacrifice Bag.
-import { html } from "../html.js";
-import { seatColour } from "../colors.js";
-import { bidAmounts, claims, lastReveal, OFFERS, sealedStatus } from "./raiatea-logic.js";
-import { Disc, Heading, Hit, Lines, Panel, seatName, Spot } from "./raiatea-draw.js";
+import { html } from "/static/html.js";
+import { seatColour } from "/static/colors.js";
+import { bidAmounts, claims, lastReveal, OFFERS, sealedStatus } from "./logic.js";
+import { Disc, Heading, Hit, Lines, Panel, seatName, Spot } from "./draw.js";
 
 const W = 520;
 // The rulebook's heading for each location's action (the full text is in the tooltip).

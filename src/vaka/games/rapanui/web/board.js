@@ -4,13 +4,16 @@
 // for a legal action can be pointed at (data-action, keyboard, aria-label); what is legal
 // is only ever the server's `legal` list.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { seatColour } from "../colors.js";
-import { html } from "../html.js";
-import { Back, Card, Fame, Glyph, Sacrifice, Wood } from "./rapanui-art.js";
+import { seatColour } from "/static/colors.js";
+import { html } from "/static/html.js";
+import { Back, Card, Fame, Glyph, Sacrifice, Wood } from "./art.js";
 import {
   KINDS, PANEL_W, RESOURCES, SUPPLY_WORDS, banner, changes, columnsFor, handGroups, layout,
   legalMap, passLabel, rowStack, sacrificeLabel, seatName, seatOrder, supplyAction,
-} from "./rapanui-logic.js";
+} from "./logic.js";
+
+// The stylesheets beside this module, linked when a table of the game opens.
+export const styles = ["board.css"];
 
 const DISPLAY_H = 244;
 const STONE_H = 236;

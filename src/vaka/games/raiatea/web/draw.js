@@ -1,7 +1,7 @@
 // Raiatea's drawing pieces: cards, tokens and the pointing wrapper shared by the panels.
-import { html } from "../html.js";
-import { seatColour } from "../colors.js";
-import { firstLegal, sayAction, wrap } from "./raiatea-logic.js";
+import { html } from "/static/html.js";
+import { seatColour } from "/static/colors.js";
+import { firstLegal, sayAction, wrap } from "./logic.js";
 
 export const TYPE_FILL = { personal: "#3a3a3a", permanent: "#2a64a8", interactive: "#8c1c3a",
   general: "#8a5a2b" };
