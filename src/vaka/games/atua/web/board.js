@@ -85,13 +85,20 @@ function label(action) {
   return action[0].toUpperCase() + action.slice(1);
 }
 
-/** Clickable for an action when it is legal; plain otherwise. */
-function pointable(acts, action, act, what) {
+/** Clickable for an action when it is legal; plain otherwise. An SVG part (`inSvg`) is
+ * named by a <title> child (`said`, for the caller to draw), not an aria-label: its
+ * drawn words are not all in the label, which people who point by voice must say. */
+function said(acts, action, what) {
+  const c = acts.get(action);
+  return c ? `${what}${c.note ? ` (${c.note})` : ""}` : null;
+}
+
+function pointable(acts, action, act, what, inSvg = false) {
   const c = acts.get(action);
   if (!c) return {};
   return {
     "data-action": action, role: "button", tabindex: "0",
-    "aria-label": `${what}${c.note ? ` (${c.note})` : ""}`,
+    "aria-label": inSvg ? undefined : said(acts, action, what),
     onClick: () => act(action),
     onKeyDown: (e) => {
       if (e.key === "Enter" || e.key === " ") {
@@ -126,14 +133,15 @@ function Offer({ view, faces, acts, act, before }) {
   const width = n * (W + GAP) + GAP;
   return html`<figure class="atua-row">
     <figcaption>${view.solo ? "Draw" : "The row"}</figcaption>
-    <svg viewBox=${`0 0 ${width} ${TOP + H + 180}`} role="img"
+    <svg viewBox=${`0 0 ${width} ${TOP + H + 180}`} role="group"
       aria-label=${view.solo ? "the two cards drawn" : "the row of island cards"}>
       ${slots.map((s, i) => {
         const x = GAP + i * (W + GAP) + W / 2;
-        const p = s.action ? pointable(acts, s.action, act,
-          `${s.action}: card ${s.card}${s.nuts ? ` with ${s.nuts} coconuts` : ""}`) : {};
+        const what = `${s.action}: card ${s.card}${s.nuts ? ` with ${s.nuts} coconuts` : ""}`;
+        const p = s.action ? pointable(acts, s.action, act, what, true) : {};
+        const name = s.action && said(acts, s.action, what);
         return html`<g class=${`slot ${s.dim ? "dim" : ""}${s.moved ? " moved" : ""}`}
-            data-moved=${s.moved ? "1" : undefined} ...${p}>
+            data-moved=${s.moved ? "1" : undefined} ...${p}>${name && html`<title>${name}</title>`}
           <rect class="hit" x=${x - W / 2 - 20} y=${TOP - 20} width=${W + 40} height=${H + 40}
             rx="30" fill="none" />
           <g transform=${`translate(${x} ${TOP + H / 2})`}><${Face} face=${faces.cards[s.card]} /></g>
@@ -157,7 +165,8 @@ function Tiles({ view, faces, me, acts, act }) {
         <b>${f.id}</b> ${f.text}</div>`)}
     </div>`}
     ${res && html`<div class=${`resident ${mine.resident_revealed ? "shown" : ""}`}
-        ...${pointable(acts, "reveal", act, `play your resident ${res.name}`)}>
+        ...${pointable(acts, "reveal", act, `play your resident${
+          mine.resident_revealed ? "" : " (face down)"}: ${res.text}`)}>
       <h3>Your resident${mine.resident_revealed ? "" : " (face down)"}</h3>${res.text}</div>`}
     ${view.solo && html`<${Tahuma} solo=${view.solo_game} />`}
   </div>`;

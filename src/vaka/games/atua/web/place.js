@@ -335,7 +335,7 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
       <span>${holding} fits nowhere on your island: it is set aside, out of the game.</span>
       <button data-action="set aside" onClick=${() => act("set aside")}>Set it aside</button>
     </div>`}
-    <svg ref=${svg} class="atua-island" viewBox=${vb.join(" ")} role="img"
+    <svg ref=${svg} class="atua-island" viewBox=${vb.join(" ")} role="group"
       aria-label=${`${label}${pose ? `; the card ${pose.card} to lay` : ""}`}
       onPointerDown=${onPointerDown} onPointerMove=${onPointerMove} onPointerUp=${onPointerUp}
       onPointerCancel=${onPointerUp} onWheel=${onWheel}>
@@ -348,8 +348,7 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
         <g transform=${poseTransform(pose)}>
           <rect class="held-edge" x="-315" y="-440" width="630" height="880" rx="12" />
           <line class="handle-stick" x1="0" y1="-440" x2="0" y2="-530" />
-          <circle class="rotate-handle" cx="0" cy="-575" r="48"
-            aria-label="turn handle"><title>drag to turn</title></circle>
+          <circle class="rotate-handle" cx="0" cy="-575" r="48"><title>drag to turn</title></circle>
         </g>
       </g>`}
       ${placing && ghosts && lit >= 0 && lit !== shown && outline(lit, "lit")}

@@ -14,7 +14,10 @@ export const seatName = (ctx, s) => {
 
 // A <g> that offers the first legal action of `candidates` (pointing convention of the
 // client: data-action, role, tabindex, aria-label, click and Enter/Space); otherwise a
-// plain <g>. `what` names the thing for the label when the action is not enough.
+// plain <g>. `what` names the thing for the label when the action is not enough. The label
+// is the <title> (an SVG element's name), not an aria-label: the drawing's words, clipped
+// to fit, would not be part of an aria-label, which people who speak to their computer
+// must say to point at it (WCAG's label in name).
 export function Spot({ ctx, offers, x = 0, y = 0, children, title, moved, card }) {
   const action = offers ? firstLegal(ctx.acts, offers) : null;
   const at = x || y ? `translate(${x},${y})` : undefined;
@@ -27,7 +30,7 @@ export function Spot({ ctx, offers, x = 0, y = 0, children, title, moved, card }
   const label = sayAction(action, ctx.name) + (title ? ` — ${title}` : "");
   return html`<g transform=${at} class=${`rt-offer${moved ? " moved" : ""}`} data-action=${action}
     data-moved=${moved ? "1" : undefined} data-card=${card} role="button"
-    tabindex="0" aria-label=${label} onClick=${fire}
+    tabindex="0" onClick=${fire}
     onKeyDown=${(e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); fire(); } }}>
     <title>${label}</title>${children}</g>`;
 }
