@@ -194,12 +194,14 @@ def test_the_solo_game_says_whether_you_beat_tahuma(page: Watched, web: Server) 
     p.get_by_text(re.compile("beat")).first.wait_for()
 
 
-@pytest.mark.parametrize("game", ["raiatea", "atua"])
-def test_the_raiatea_and_atua_boards_pass_axe(page: Watched, web: Server, game: str) -> None:
+@pytest.mark.parametrize("game", ["rapa-nui", "raiatea", "atua"])
+def test_the_boards_pass_axe_and_call_the_seats_by_name(
+    page: Watched, web: Server, game: str
+) -> None:
     """Every pointable place of the boards is a button named by what it shows, and no
     button sits in another; checked at the start and then after each of a few moves (Atua:
     with a card held over the island, its candidates shown)."""
-    seats = ["me", "bot:random", "bot:random"] if game == "raiatea" else ["me", "bot:random"]
+    seats = ["me", "bot:random"] if game == "atua" else ["me", "bot:random", "bot:random"]
     make_table(page, web, game, seats)
     p = page.page
     for move in range(4):
@@ -208,6 +210,13 @@ def test_the_raiatea_and_atua_boards_pass_axe(page: Watched, web: Server, game: 
         assert bad == [], (game, move, json.dumps(bad, indent=1))
         p.locator(".choice").first.click()
         p.wait_for_timeout(300)
+    # seats go by the names the table shows, in the words drawn and in the labels
+    words = p.evaluate(
+        """() => { const b = document.querySelector('.board-area');
+          return [b.innerText, ...[...b.querySelectorAll('[aria-label], title')]
+            .map((e) => e.getAttribute('aria-label') || e.textContent)].join('\\n'); }"""
+    )
+    assert not re.search(r"\bseat \d", words, re.IGNORECASE), words
     # the drawn places are buttons named by what they offer (an SVG part by its <title>)
     offer = p.locator(".board-area g[role=button]").first
     offer.wait_for(timeout=30_000)

@@ -10,14 +10,14 @@ import {
 } from "./cards.js";
 import { bounds, fitBox } from "./geom.js";
 import { MyIsland } from "./place.js";
-import { soloLevel, theirs } from "/static/words.js";
+import { seatName, soloLevel, theirs } from "/static/words.js";
 
 // The stylesheets beside this module, linked when a table of the game opens.
 export const styles = ["board.css"];
 
 const SMALL = /^(pass|reveal|spare|give|score \w+)$/;
 
-export function Board({ view, seat, legal = [], act, check, onChecked, since }) {
+export function Board({ view, seat, legal = [], act, check, onChecked, since, table }) {
   const faces = useFaces();
   if (!faces) return html`<div class="board atua"><p class="loading">Laying out the cards…</p></div>`;
   const me = view.seat ?? seat ?? null;
@@ -30,24 +30,24 @@ export function Board({ view, seat, legal = [], act, check, onChecked, since }) 
   const before = since && since !== view ? since : null;
   const fresh = (s) => laidSince(s, before?.seats?.[s.seat]);
   return html`<div class=${`board atua ${placing ? "placing" : ""}`}>
-    <${Prompt} view=${view} me=${me} legal=${legal} act=${act} />
+    <${Prompt} view=${view} me=${me} legal=${legal} act=${act} table=${table} />
     <div class="atua-top">
       <${Offer} view=${view} faces=${faces} acts=${acts} act=${act} before=${before} />
       <${Tiles} view=${view} faces=${faces} me=${me} acts=${acts} act=${act} />
     </div>
     ${mine && html`<${MyIsland} faces=${faces} seat=${mine}
       holding=${holder === me ? view.holding : null} legal=${legal} act=${act} check=${check}
-      onChecked=${onChecked} label=${`your island (seat ${me})`} fresh=${fresh(mine)} />`}
+      onChecked=${onChecked} label="your island" fresh=${fresh(mine)} />`}
     ${mine && html`<${SeatFacts} s=${mine} faces=${faces} me=${me}
       was=${before?.seats?.[me]} />`}
     <${SymbolKey} />
-    <div class="atua-others">${others.map((s) => html`<${OtherIsland} s=${s} faces=${faces}
+    <div class="atua-others">${others.map((s) => html`<${OtherIsland} s=${s} faces=${faces} table=${table}
       holding=${holder === s.seat ? view.holding : null} fresh=${fresh(s)}
       was=${before?.seats?.[s.seat]} />`)}</div>
   </div>`;
 }
 
-function Prompt({ view, me, legal, act }) {
+function Prompt({ view, me, legal, act, table }) {
   const d = view.decision;
   const small = legal.filter((c) => SMALL.test(c.action));
   // When the choice is only among these buttons (alone: give the other card to Tahuma or
@@ -63,7 +63,7 @@ function Prompt({ view, me, legal, act }) {
   }, [asked, view.turn]);
   let text = "The game is over: the scores are beside the board.";
   if (d) {
-    text = d.seat === me ? `Your move: ${d.prompt}` : `Seat ${d.seat} is to ${theirs(d.prompt)}`;
+    text = d.seat === me ? `Your move: ${d.prompt}` : `${named(table, d.seat)} is to ${theirs(d.prompt)}`;
     if (d.pile) text += ` (pile ${d.pile} is empty)`;
   }
   return html`<div class="atua-prompt" style=${d ? `--seat: ${seatColour(d.seat)}` : ""}>
@@ -83,6 +83,12 @@ function label(action) {
   if (action === "reveal") return "Play your resident";
   if (action.startsWith("score ")) return `Score ${action.slice(6)}`;
   return action[0].toUpperCase() + action.slice(1);
+}
+
+/** A seat by the name the table shows ("Medium bot 1"), to open a sentence. */
+function named(table, seat) {
+  const name = seatName(table, seat);
+  return name[0].toUpperCase() + name.slice(1);
 }
 
 /** Clickable for an action when it is legal; plain otherwise. An SVG part (`inSvg`) is
@@ -202,13 +208,13 @@ function SeatFacts({ s, faces, me, was }) {
   </dl>`;
 }
 
-function OtherIsland({ s, faces, holding, fresh, was }) {
+function OtherIsland({ s, faces, holding, fresh, was, table }) {
   const poses = islandPoses(s);
   const box = fitBox(bounds(poses), 1.3, 80);
   return html`<figure class="atua-other" style=${`--seat: ${seatColour(s.seat)}`}>
-    <figcaption><span class="dot" aria-hidden="true"></span> Seat ${s.seat}${
+    <figcaption><span class="dot" aria-hidden="true"></span> ${named(table, s.seat)}${
       holding ? ` · laying ${holding}` : ""}</figcaption>
-    <svg viewBox=${box.join(" ")} role="img" aria-label=${`the island of seat ${s.seat}`}>
+    <svg viewBox=${box.join(" ")} role="img" aria-label=${`the island of ${seatName(table, s.seat)}`}>
       <${IslandCards} faces=${faces} poses=${poses} fresh=${fresh} />
     </svg>
     <${SeatFacts} s=${s} faces=${faces} me=${null} was=${was} />

@@ -74,7 +74,7 @@ export function Board({ view, seat, legal, act, table, since }) {
     setSel({ tab, key: wantKey });
   }
   const ctx = comps && { view, comps, seat, legal, act, table, narrow,
-    acts: new Set(legal.map((c) => c.action)), name: namer(comps),
+    acts: new Set(legal.map((c) => c.action)), name: namer(comps, table),
     marks: marksOf(since, view, seat) };
   const me = view.seats.find((s) => s.seat === seat);
   const others = view.seats.filter((s) => s.seat !== seat);

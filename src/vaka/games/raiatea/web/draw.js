@@ -1,16 +1,19 @@
 // Raiatea's drawing pieces: cards, tokens and the pointing wrapper shared by the panels.
 import { html } from "/static/html.js";
 import { seatColour } from "/static/colors.js";
+import { seatName as nameOf } from "/static/words.js";
 import { firstLegal, sayAction, wrap } from "./logic.js";
 
 export const TYPE_FILL = { personal: "#3a3a3a", permanent: "#2a64a8", interactive: "#8c1c3a",
   general: "#8a5a2b" };
 
-export const seatName = (ctx, s) => {
-  const n = ctx.table?.seats?.[s]?.name;
-  const you = s === ctx.seat ? " (you)" : "";
-  return n ? `Seat ${s} · ${n}${you}` : `Seat ${s}${you}`;
+// A seat by the name the table shows ("Medium bot 1"), able to open a sentence; seatName
+// adds "(you)" for the page's own seat.
+export const named = (ctx, s) => {
+  const n = nameOf(ctx.table, s);
+  return n[0].toUpperCase() + n.slice(1);
 };
+export const seatName = (ctx, s) => `${named(ctx, s)}${s === ctx.seat ? " (you)" : ""}`;
 
 // A <g> that offers the first legal action of `candidates` (pointing convention of the
 // client: data-action, role, tabindex, aria-label, click and Enter/Space); otherwise a

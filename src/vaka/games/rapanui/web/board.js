@@ -138,7 +138,7 @@ function Display({ view, L, act, moved }) {
 
 // The sacrifice stone (what lies on it face up, the face-down pile, what a held card is
 // worth) and the supply of sacrifice cards (to buy, offer or gain).
-function Stone({ view, L, act, moved }) {
+function Stone({ view, L, act, moved, table }) {
   const over = view.is_over;
   const up = over ? view.stone.all : view.stone.face_up;
   const down = view.stone.face_down.reduce((a, b) => a + b, 0);
@@ -167,7 +167,7 @@ function Stone({ view, L, act, moved }) {
         <text x="40" y="18" class="rn-count">×${down}</text>
         <text x="0" y="60" class="rn-small">face down</text>
         ${view.stone.face_down.map((n, s) => [s, n]).filter(([, n]) => n).map(([s, n], i) =>
-          html`<text x="0" y=${76 + i * 14} class="rn-tiny">seat ${s}: ${n}</text>`)}
+          html`<text x="0" y=${76 + i * 14} class="rn-tiny">${seatName(table, s)}: ${n}</text>`)}
       </g>`}
     <text x="10" y="158" class="rn-title">Supply</text>
     ${verb && html`<text x="74" y="158" class="rn-small">point at a kind to ${verb} it${
