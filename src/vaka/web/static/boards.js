@@ -35,19 +35,20 @@ export function loadBoard(game) {
   return loading.get(game);
 }
 
-// The game's board with the table's props; a line while its module comes.
-export function GameBoard({ game, ...props }) {
-  const [module, setModule] = useState(() => loaded.get(game) || null);
-  const [failed, setFailed] = useState(null);
+// The game's board module for a page that draws it: null while it comes (the page waits
+// for it, so that the board and the choices beside it appear together), or on failure a
+// module whose Board says so. `game`: null while the page does not know it yet.
+export function useBoard(game) {
+  const [module, setModule] = useState(() => (game && loaded.get(game)) || null);
   useEffect(() => {
     let live = true;
-    if (!module) {
-      loadBoard(game).then((m) => live && setModule(m), (e) => live && setFailed(String(e)));
+    if (game && module === null) {
+      loadBoard(game).then((m) => live && setModule(m), (e) => live && setModule({
+        Board: () => html`<p class="error" role="alert">The board could not be loaded: ${
+          String(e)}</p>`,
+      }));
     }
     return () => { live = false; };
   }, [game]);
-  if (failed) return html`<p class="error" role="alert">The board could not be loaded: ${failed}</p>`;
-  if (!module) return html`<p class="loading">Loading the board…</p>`;
-  const { Board } = module;
-  return html`<${Board} ...${props} />`;
+  return game ? module || loaded.get(game) || null : null;
 }

@@ -52,7 +52,7 @@ export function Island({ ctx }) {
         ${taken && html`<g><rect x="96" y="4" width="60" height="16" rx="8" fill=${
           owner === undefined ? "#999" : seatColour(owner)} />
           <text x="126" y="16" font-size="10" text-anchor="middle">${
-          owner === undefined ? "claimed" : named(ctx, owner)}</text></g>`}
+          owner === undefined ? "claimed" : clip(named(ctx, owner), 10)}</text></g>`}
       </${Spot}>`;
     })}
     <text x="12" y="336" font-size="11">${view.kahuna >= 0 && current
@@ -113,12 +113,13 @@ export function Temple({ ctx }) {
   parts.push(html`<g transform=${`translate(12,${y})`} role="img"
     class=${ctx.marks.order ? "moved" : undefined} data-moved=${ctx.marks.order ? "1" : undefined}
     aria-label=${`ceremonial order: ${view.order.map((s) => named(ctx, s)).join(", ")}`}>${view.order.map((s, i) =>
-    html`<g transform=${`translate(${i * 98},0)`}><rect width="92" height="30" rx="4"
-      fill="#f3e6cf" stroke="#8a5a2b" /><text x="6" y="19" font-size="11">${i + 1}.</text>
-      <rect x="24" y="6" width="18" height="18" fill=${seatColour(s)} stroke="#1f2a30" />
-      <text x="33" y="19" font-size="10" text-anchor="middle" font-weight="700">${s}</text>
-      <text x="48" y="19" font-size="10">${named(ctx, s)}</text></g>`)}</g>`);
-  y += 38;
+    // one row a seat, so that every name fits
+    html`<g transform=${`translate(0,${i * 26})`}><rect width="250" height="22" rx="4"
+      fill="#f3e6cf" stroke="#8a5a2b" /><text x="6" y="15" font-size="11">${i + 1}.</text>
+      <rect x="24" y="3" width="16" height="16" fill=${seatColour(s)} stroke="#1f2a30" />
+      <text x="32" y="15" font-size="10" text-anchor="middle" font-weight="700">${s}</text>
+      <text x="48" y="15" font-size="11">${clip(named(ctx, s), 32)}</text></g>`)}</g>`);
+  y += 8 + 26 * view.order.length;
   // Gifts, while they are given.
   const giving = view.decision?.phase === "gift";
   if (giving) {

@@ -20,6 +20,8 @@ const STONE_H = 236;
 
 // Something on the board that stands for a legal action: click, Enter or Space plays it.
 // `box` is the outline drawn when it is hovered or focused (and, dashed, while it is legal).
+// Its name is its <title> (an SVG element's name), not an aria-label, which would have to
+// hold every word drawn inside it (WCAG's label in name: people who point by voice say it).
 function Point({ action, label, note, act, box, children }) {
   if (!action) return html`<g>${children}</g>`;
   const go = (ev) => {
@@ -27,7 +29,7 @@ function Point({ action, label, note, act, box, children }) {
     act(action);
   };
   const said = note ? `${label} (${note})` : label;
-  return html`<g data-action=${action} role="button" tabindex="0" aria-label=${said}
+  return html`<g data-action=${action} role="button" tabindex="0"
       onClick=${go} onKeyDown=${(ev) => (ev.key === "Enter" || ev.key === " ") && go(ev)}>
     <title>${said}</title>
     ${children}
