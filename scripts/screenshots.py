@@ -91,24 +91,28 @@ def open_table(page: Page, url: str, game: str, seats: list[str]) -> None:
 
 def decide(page: Page, times: int) -> None:
     """Take the first choice ``times`` times, each once the page may choose again."""
+    words = "(document.querySelector('.log ol') || {}).innerText"
     for _ in range(times):
         page.locator(".choice").first.wait_for(timeout=120_000)
-        shown = page.evaluate("document.querySelectorAll('.log li').length")
+        before = page.evaluate(words)
         page.locator(".choice").first.click()
+        # the log says what it did (its last lines change), or the choices go
         page.wait_for_function(
-            f"document.querySelectorAll('.log li').length > {shown}", timeout=120_000
+            f"(b) => {words} !== b || !document.querySelector('.choice')",
+            arg=before,
+            timeout=120_000,
         )
 
 
-def shoot(url: str, out: Path, games: list[str]) -> None:
+def shoot(url: str, out: Path, games: list[str], moves: int | None = None) -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for game in games:
-            seats, moves, (width, height), full = SHOTS[game]
+            seats, played, (width, height), full = SHOTS[game]
             context = browser.new_context(viewport={"width": width, "height": height})
             page = context.new_page()
             open_table(page, url, game, seats)
-            decide(page, moves)
+            decide(page, played if moves is None else moves)
             page.locator(".choice").first.wait_for(timeout=120_000)
             if game == "atua":  # a card held over the island, snapped to a legal place
                 takes = page.locator('.atua-row [data-action^="take "]')
@@ -129,6 +133,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
     parser.add_argument("--games", default=",".join(SHOTS), help="comma-separated game ids")
+    parser.add_argument("--moves", type=int, help="decisions played first (default: per game)")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
     unknown = sorted(set(games) - set(SHOTS))
@@ -137,7 +142,7 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("NO_COLOR", "1")
     with serve() as url:
-        shoot(url, args.out, games)
+        shoot(url, args.out, games, args.moves)
 
 
 if __name__ == "__main__":

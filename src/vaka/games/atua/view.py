@@ -96,7 +96,8 @@ def describe(st: AtuaState, event: Event, viewer: int | None) -> str | None:
     if tag == "take":
         card, arg, paid, gained = data
         where = f"the {arg} card" if arg in ("left", "right") else f"card {arg} of the row"
-        return f"{who} take{s} {card} ({where}), pay{s} {paid}, gain{s} {counted(gained, 'coconut')}"
+        gains = counted(gained, "coconut")
+        return f"{who} take{s} {card} ({where}), pay{s} {paid}, gain{s} {gains}"
     if tag == "place":
         return f"{who}: {data}"
     if tag == "set aside":

@@ -186,8 +186,8 @@ function Since({ log, from, names, spectator }) {
   const shownLines = fresh.slice(-8);
   return html`<section class="since" aria-label=${spectator ? "the last move" : "since your last move"}>
     <h2>${spectator ? "The last move" : "Since your last move"}</h2>
-    ${fresh.length > shownLines.length && html`<p class="note">…${fresh.length - shownLines.length}
-      earlier lines in the log</p>`}
+    ${fresh.length > shownLines.length && html`<p class="note">${
+      `…${fresh.length - shownLines.length} earlier lines in the log`}</p>`}
     <ol>${shownLines.map((e) => html`<li style=${
       e.seat !== null ? `--seat: ${seatColour(e.seat)}` : ""}>${nameSeats(e.text, names)}</li>`)}</ol>
   </section>`;

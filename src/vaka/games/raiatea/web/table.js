@@ -49,10 +49,10 @@ export function Island({ ctx }) {
         <${Lines} x="8" y="40" text=${HEADINGS[loc.id] || ""} width="22" size="11.5" lines="2" />
         <${Lines} x="8" y="78" text=${`Kahuna: ${loc.kahuna}`} width="26" size="10" lines="2"
           cls="rt-kahuna" />
-        ${taken && html`<g><rect x="96" y="4" width="60" height="16" rx="8" fill=${
-          owner === undefined ? "#999" : seatColour(owner)} />
-          <text x="126" y="16" font-size="10" text-anchor="middle">${
-          owner === undefined ? "claimed" : clip(named(ctx, owner), 10)}</text></g>`}
+        ${taken && html`<g><rect x="62" y="-9" width="94" height="16" rx="8" fill=${
+          owner === undefined ? "#999" : seatColour(owner)} stroke="#fff" />
+          <text x="109" y="3" font-size="10" text-anchor="middle">${
+          owner === undefined ? "claimed" : clip(named(ctx, owner), 16)}</text></g>`}
       </${Spot}>`;
     })}
     <text x="12" y="336" font-size="11">${view.kahuna >= 0 && current
