@@ -14,12 +14,22 @@ from pathlib import Path
 PACKAGE = Path(__file__).parent / "plugin_game"
 
 
-def install_plugin(into: Path) -> dict[str, str]:
+BOARD = '    board = "web"'
+
+
+def install_plugin(into: Path, board: bool = True) -> dict[str, str]:
     """Install the package into ``into``; the environment variables that make a process
-    see it (its folder first on ``PYTHONPATH``)."""
+    see it (its folder first on ``PYTHONPATH``). ``board=False``: as it was before it had
+    a browser board (no ``Game.board``, no ``web`` folder)."""
     # pip builds in the source folder: a copy of its own keeps test processes apart.
     source = into / "source"
     shutil.copytree(PACKAGE, source)
+    if not board:
+        module = source / "vaka_pig" / "__init__.py"
+        text = module.read_text()
+        assert BOARD in text, "the game names its board"
+        module.write_text(text.replace(BOARD, ""))
+        shutil.rmtree(source / "vaka_pig" / "web")
     site = into / "site"
     subprocess.run(
         [

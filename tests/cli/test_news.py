@@ -87,3 +87,21 @@ def test_the_table_calls_the_seats_by_their_names_never_by_number(
     assert not SEAT_NUMBER.search(shown), SEAT_NUMBER.findall(shown)
     assert "Random bot 1:" in shown and "Random bot 2:" in shown
     assert all(said)
+
+
+def test_joining_a_game_under_way_shows_its_last_turns_and_folds_the_rest() -> None:
+    from vaka.cli.common import console
+    from vaka.cli.news import SO_FAR, print_summary
+
+    names = ["You", "medium bot 1"]
+    log = [{"seat": i % 2, "text": f"seat {i % 2} takes card {i}"} for i in range(20)]
+    with console.capture() as joined:
+        print_summary(log, 0, names, moved=False)
+    text = joined.get()
+    assert text.startswith("So far:")
+    assert f"… {20 - SO_FAR} turns before these (type log to see them all)" in text
+    assert "takes card 19" in text and f"takes card {20 - SO_FAR}" in text
+    assert f"takes card {19 - SO_FAR}" not in text  # folded
+    with console.capture() as back:  # after the player's own move: all since then
+        print_summary(log, 0, names, moved=True)
+    assert "takes card 0" in back.get() and "before these" not in back.get()

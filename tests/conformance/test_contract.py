@@ -10,6 +10,7 @@ import copy
 import json
 import os
 import pickle
+import re
 from typing import Any
 
 import pytest
@@ -277,3 +278,21 @@ def test_player_counts_and_options_are_checked(game_id: str, players: int) -> No
         game.new_state(players, seed=1, no_such_option=True)
     with pytest.raises(vaka.InvalidOptions):
         game.new_state(players, seed="x")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", vaka.game_ids())
+def test_a_declared_browser_board_is_there(game_id: str) -> None:
+    """A game that names a board folder (``Game.board``) ships its ``board.js`` there, which
+    exports a ``Board`` and its ``styles``, and the stylesheets it names."""
+    game = vaka.load(game_id)
+    folder = game.board_folder()
+    if game.board is None:
+        assert folder is None
+        return
+    assert folder is not None and (folder / "board.js").is_file(), folder
+    source = (folder / "board.js").read_text()
+    assert "export function Board(" in source
+    styles = re.search(r"export const styles = \[([^\]]*)\]", source)
+    assert styles, "board.js names its stylesheets"
+    for name in re.findall(r'"([^"]+)"', styles.group(1)):
+        assert (folder / name).is_file(), name

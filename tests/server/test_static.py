@@ -8,6 +8,7 @@ from pathlib import Path
 import httpx
 
 from tests.server.serverproc import Server
+from vaka.core.registry import load
 from vaka.web import STATIC
 
 
@@ -44,5 +45,39 @@ def test_client_files_are_compressed_and_kept_between_visits(tmp_path: Path) -> 
 
         home = httpx.get(server.url + "/")
         assert home.status_code == 200 and home.headers["cache-control"] == "no-cache"
+    finally:
+        server.stop()
+
+
+def test_each_games_board_comes_from_its_own_folder_kept_as_the_client_is(
+    tmp_path: Path,
+) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path / "server.log").start()
+    try:
+        with httpx.Client(base_url=server.url) as client:
+            for game_id in ("rapa-nui", "raiatea", "atua"):
+                folder = load(game_id).board_folder()
+                assert folder is not None and (folder / "board.js").is_file(), game_id
+                assert STATIC not in folder.parents  # the game's package holds it
+                for file in sorted(p for p in folder.rglob("*") if p.is_file()):
+                    url = f"/boards/{game_id}/" + file.relative_to(folder).as_posix()
+                    r = client.get(url, headers={"Accept-Encoding": "gzip"})
+                    assert r.status_code == 200 and r.content == file.read_bytes(), url
+                    assert r.headers["cache-control"] == "no-cache", url
+                    if len(r.content) > 2000:
+                        assert r.headers["content-encoding"] == "gzip", url
+                    again = client.get(url, headers={"If-None-Match": r.headers["etag"]})
+                    assert again.status_code == 304 and again.content == b"", url
+            # nothing outside a board's folder, and no board for a game not installed
+            for bad in (
+                "/boards/atua/../game.py",
+                "/boards/atua/%2e%2e/game.py",
+                "/boards/chess/board.js",
+                "/boards/atua/",
+                "/boards/atua/missing.js",
+            ):
+                r = client.get(bad)
+                assert r.status_code == 404, (bad, r.status_code)
+                assert r.json()["error"] == "not_found", bad
     finally:
         server.stop()

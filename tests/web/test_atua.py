@@ -302,7 +302,7 @@ def test_a_whole_game_by_pointing_and_dragging_on_the_board(web: Server, page: W
 MOUNT_SET_ASIDE = """
 async () => {
   const { h, render } = await import("preact");
-  const { MyIsland } = await import("/static/games/atuaplace.js");
+  const { MyIsland } = await import("/boards/atua/place.js");
   const faces = await (await fetch("/api/games/atua/components")).json();
   const root = document.createElement("div");
   root.id = "mounted";

@@ -17,5 +17,8 @@ def test_the_clients_javascript_logic() -> None:
         pytest.skip("no Node.js here (apt-get install nodejs)")
     files = sorted(str(p) for p in JS_TESTS.glob("*.test.mjs"))
     assert files, "there are JavaScript tests to run"
-    done = subprocess.run([node, "--test", *files], capture_output=True, text=True, timeout=120)
+    paths = str(JS_TESTS / "paths.mjs")  # the boards' "/static/..." imports, for Node
+    done = subprocess.run(
+        [node, "--import", paths, "--test", *files], capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stdout + done.stderr

@@ -184,11 +184,11 @@ def test_a_sealed_offering_stays_hidden_from_the_other_page_until_all_have_chose
     # The friend's page shows that seat 0 has chosen, and nothing of the amount.
     friend.page.locator('.rt-sealed [data-seat="0"].rt-chosen').wait_for()
     pill = friend.page.locator('.rt-sealed [data-seat="0"]').text_content() or ""
-    assert re.fullmatch(r"0\s*✓ has chosen", pill.strip()), pill
+    assert re.fullmatch(r"0\s*Player ✓ chosen", pill.strip()), pill
     mine = p.locator('.rt-sealed [data-seat="0"]').text_content() or ""
     assert f"({amount})" in mine  # "me" sees its own bid on its board
     label = friend.page.locator(".rt-sealed").get_attribute("aria-label") or ""
-    assert "Seat 0 has chosen" in label and "Seat 1 is choosing" in label
+    assert "Player has chosen" in label and "Friend 1 is choosing" in label  # by name
     friend_text = friend.page.locator("body").inner_text()
     assert "Player has chosen a bid" in friend_text  # seat 0, by its name
     assert not FORBIDDEN_BEFORE_REVEAL.search(friend_text)

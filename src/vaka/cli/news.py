@@ -21,6 +21,9 @@ from vaka.core.words import display_names, name_seats
 YOU = "You"
 #: The summary's line for log entries that belong to no seat (a round ends, cards are dealt).
 TABLE = "Table"
+#: On joining a game under way ("So far:"), the summary's last lines shown; the rest fold
+#: into one line that points at ``log``.
+SO_FAR = 4
 
 
 def table_names(names: Sequence[str | None], me: int | None) -> list[str]:
@@ -84,11 +87,18 @@ def print_summary(
 ) -> None:
     """The summary under its heading, names in a column of their own; nothing if nothing
     happened. ``moved``: whether the player has decided anything yet (else it is what
-    happened so far)."""
+    happened so far, of which the last :data:`SO_FAR` turns are shown)."""
     lines = summary(log, since, names)
     if not lines:
         return
     console.print(Text("Since your last move:" if moved else "So far:", style="bold"))
+    if not moved and len(lines) > SO_FAR:
+        earlier = len(lines) - SO_FAR
+        lines = lines[-SO_FAR:]
+        turns = "turn" if earlier == 1 else "turns"
+        console.print(
+            Text(f"  … {earlier} {turns} before these (type log to see them all)", style="dim")
+        )
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     grid.add_column()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from vaka.core.errors import InvalidOptions, MalformedAction
@@ -194,6 +196,20 @@ class Game(ABC):
     #: Whether a server offers the game in its lobby (a game made only to test the engine
     #: says no).
     offered: ClassVar[bool] = True
+
+    #: The folder of the game's browser board, beside the module that defines the game:
+    #: ``board.js`` exports ``Board`` (docs/ARCHITECTURE.md, "The browser client") and
+    #: the modules and stylesheets it uses lie beside it. None: the generic table.
+    board: ClassVar[str | None] = None
+
+    def board_folder(self) -> Path | None:
+        """Where the files of :attr:`board` are on disk; None for a game without one."""
+        if self.board is None:
+            return None
+        source = sys.modules[type(self).__module__].__file__
+        if source is None:
+            return None
+        return Path(source).parent / self.board
 
     #: Settings of the hard bot's search (``IsmctsAgent``'s keyword arguments) where the
     #: game needs other than the defaults.

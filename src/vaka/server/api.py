@@ -33,7 +33,7 @@ from vaka.server.routes import ROUTERS
 from vaka.server.schema import upgrade
 from vaka.server.service import TableService
 from vaka.server.settings import Limits
-from vaka.server.static import CACHE_CONTROL, static_files
+from vaka.server.static import CACHE_CONTROL, board_files, static_files
 from vaka.server.store import Store
 from vaka.sim.review import Budget
 from vaka.web import STATIC
@@ -133,4 +133,5 @@ def create_app(
         app.include_router(router)
     app.add_api_websocket_route("/ws/tables/{table_id}", ws.endpoint)
     app.mount("/static", static_files(STATIC), name="static")
+    app.mount("/boards", board_files(), name="boards")
     return app

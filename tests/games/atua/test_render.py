@@ -50,3 +50,16 @@ def test_the_solo_end_shows_tahuma_beside_you() -> None:
     text = console.export_text()
     assert "Tahuma" in text and "start" in text
     assert ("You beat Tahuma" in text) == bool(st.winners())
+
+
+def test_the_log_speaks_to_you_of_your_own_moves() -> None:
+    st = new(2, seed=3)
+    st.apply(0, "take 1")
+    st.apply(0, str(st.legal_actions(0)[0]))
+    while st.to_move == (0,):  # the fate tile and the resident: pass them by
+        st.apply(0, "pass")
+    mine = [e["text"] for e in st.view(0)["log"] if e["seat"] == 0]
+    theirs = [e["text"] for e in st.view(1)["log"] if e["seat"] == 0]
+    assert mine[0].startswith("You take ") and ", pay 0, gain " in mine[0], mine
+    assert "You pass (fate)" in mine and not any("passes" in t for t in mine), mine
+    assert theirs[0].startswith("seat 0 takes ") and "seat 0 passes (fate)" in theirs, theirs

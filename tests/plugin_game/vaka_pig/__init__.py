@@ -93,6 +93,7 @@ class Pig(Game):
     options: ClassVar[Mapping[str, Option]] = {
         "goal": Option(20, "points to bank to win", choices=(10, 20, 50, 100))
     }
+    board = "web"  # its browser board: web/board.js beside this module
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return PigState(self, players, seed, options)

@@ -1,10 +1,10 @@
-// Atua's pose maths and check throttle (src/vaka/web/static/games/atuageom.js).
+// Atua's pose maths and check throttle (src/vaka/games/atua/web/geom.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   angleGap, bestFirst, cardToTable, Checker, fitBox, handleAngle, nearest, normAngle,
   parsePlacement, placementText, pointsOf, reasonsOf, screenToTable, tableToScreen, zoomBox,
-} from "../../../src/vaka/web/static/games/atuageom.js";
+} from "../../../src/vaka/games/atua/web/geom.js";
 
 test("placement texts round-trip in the canonical form", () => {
   const p = parsePlacement("place c17 at 1520,-340 angle 450");

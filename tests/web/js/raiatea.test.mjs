@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   bidAmounts, firstLegal, lastReveal, lastSold, missionWords, OFFERS, sealedStatus, wrap,
-} from "../../../src/vaka/web/static/games/raiatea-logic.js";
+} from "../../../src/vaka/games/raiatea/web/logic.js";
 
 const COMMS = [{ id: "mahi_mahi", name: "Mahi-mahi" }, { id: "uru", name: "'Uru (breadfruit)" }];
 
@@ -69,7 +69,7 @@ test("words for the table", () => {
 });
 
 test("actions are said with printed names", async () => {
-  const { namer, sayAction } = await import("../../../src/vaka/web/static/games/raiatea-logic.js");
+  const { namer, sayAction } = await import("../../../src/vaka/games/raiatea/web/logic.js");
   const name = namer({
     rituals: { RN01: { name: "Pearls of Ru'a-hatu", mana: 1 } }, masks: { FM01: { name: "Mask of Oro" } },
     commodities: COMMS, assistants: [{ id: "shaman", name: "Shaman" }],
@@ -86,7 +86,7 @@ test("actions are said with printed names", async () => {
 });
 
 test("claimed locations are read from this round's log", async () => {
-  const { claims } = await import("../../../src/vaka/web/static/games/raiatea-logic.js");
+  const { claims } = await import("../../../src/vaka/games/raiatea/web/logic.js");
   const locs = [{ id: "forest", name: "Forest" }, { id: "reef", name: "Pearl Oyster Reef" }];
   const log = [{ text: "Seat 2 claims the Forest, its Kahuna" }, { text: "— Action round 2 —" },
     { text: "Seat 1 claims the Pearl Oyster Reef, its Kahuna" },
@@ -96,7 +96,7 @@ test("claimed locations are read from this round's log", async () => {
 
 test("the tab holding an action, and what changed since the seat's last move", async () => {
   const { marksOf, tabMarks, tabOf } = await import(
-    "../../../src/vaka/web/static/games/raiatea-logic.js");
+    "../../../src/vaka/games/raiatea/web/logic.js");
   const view = { seat: 0, blessing: [["RN04", 0]], tiles: ["reef", "forest"], order: [1, 0],
     display: ["c1"], revealed: [], mask_market: ["SM02"], prices: { taro: 2 },
     assistant_market: { shaman: 1 },

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import {
   banner, handGroups, layout, legalMap, PANEL_W, passLabel, rowStack, seatOrder,
   supplyAction,
-} from "../../../src/vaka/web/static/games/rapanui-logic.js";
+} from "../../../src/vaka/games/rapanui/web/logic.js";
 
 const legal = (...actions) => legalMap(actions.map((action) => ({ action, note: "" })));
 

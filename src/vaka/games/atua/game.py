@@ -29,6 +29,7 @@ class Atua(Game):
     name = "Atua"
     min_players = 1
     max_players = 6
+    board = "web"
     #: A review calls 2 points of estimated final lead given up an inaccuracy
     #: (docs/REVIEW.md, "Calibration").
     review_points = 20.0

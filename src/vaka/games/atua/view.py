@@ -84,7 +84,9 @@ def view(st: AtuaState, seat: int | None) -> dict[str, Any]:
 
 def describe(st: AtuaState, event: Event, viewer: int | None) -> str | None:
     tag, seat, data = event
-    who = f"seat {seat}"
+    you = seat is not None and seat == viewer
+    who = "You" if you else f"seat {seat}"
+    s = "" if you else "s"  # the verb's ending: "you pass", "seat 1 passes"
     if tag == "setup":
         if viewer is not None and st.residents[viewer]:
             return f"setup; your resident (face down) is {RESIDENTS[st.residents[viewer]].name}"
@@ -94,28 +96,29 @@ def describe(st: AtuaState, event: Event, viewer: int | None) -> str | None:
     if tag == "take":
         card, arg, paid, gained = data
         where = f"the {arg} card" if arg in ("left", "right") else f"card {arg} of the row"
-        return f"{who} takes {card} ({where}), pays {paid}, gains {counted(gained, 'coconut')}"
+        gains = counted(gained, "coconut")
+        return f"{who} take{s} {card} ({where}), pay{s} {paid}, gain{s} {gains}"
     if tag == "place":
         return f"{who}: {data}"
     if tag == "set aside":
-        return f"{who} finds no place for {data} and lays it aside"
+        return f"{who} find{s} no place for {data} and lay{s} it aside"
     if tag in ("spare", "give"):
         card, forced = data
         if tag == "spare":
-            return f"{who} pays 3 coconuts: {card} is discarded"
+            return f"{who} pay{s} 3 coconuts: {card} is discarded"
         return f"{card} goes to Tahuma" + (" (no coconuts to spare it)" if forced else "")
     if tag == "refill":
         return f"{data[0]} joins the row from pile {data[1]}"
     if tag == "buy":
-        return f"{who} buys fate tile {data}: {FATES[data].describe()}"
+        return f"{who} buy{s} fate tile {data}: {FATES[data].describe()}"
     if tag == "reveal":
-        return f"{who} reveals {RESIDENTS[data[0]].describe()}: {data[1]} points"
+        return f"{who} reveal{s} {RESIDENTS[data[0]].describe()}: {data[1]} points"
     if tag == "pass":
-        return f"{who} passes ({data[0]})" + (" (no choice)" if data[1] else "")
+        return f"{who} pass{'' if you else 'es'} ({data[0]})" + (" (no choice)" if data[1] else "")
     if tag == "scoring":
         return f"pile {data} is empty: interim scoring"
     if tag == "score":
-        return f"{who} scores {data[0]}: {data[1]} points"
+        return f"{who} score{s} {data[0]}: {data[1]} points"
     if tag == "over":
         return "the game is over"
     return None

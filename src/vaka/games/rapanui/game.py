@@ -23,6 +23,7 @@ class RapaNui(Game):
     name = "Rapa Nui"
     min_players = 2
     max_players = 4
+    board = "web"
     options: ClassVar[Mapping[str, Option]] = {
         "rows": Option(
             default="fanned",

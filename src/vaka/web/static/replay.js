@@ -2,7 +2,7 @@
 // as a spectator saw it (the server replays the record; the client only draws). Beside
 // it, the game's review once asked for: each reviewed move's label shows beside it.
 import { useEffect, useState } from "preact/hooks";
-import { boardFor } from "./games/index.js";
+import { useBoard } from "./boards.js";
 import { html } from "./html.js";
 import { api } from "./net.js";
 import { byStep } from "./review-logic.js";
@@ -17,6 +17,7 @@ export function Replay({ id, review: start = null }) {
   const [playing, setPlaying] = useState(false);
   const [error, setError] = useState(null);
   const [review, setReview] = useState(null);
+  const board = useBoard(table && table.game);
   useEffect(() => {
     api(`/api/tables/${id}`).then(setTable, (e) => setError(e.message));
   }, [id]);
@@ -35,8 +36,7 @@ export function Replay({ id, review: start = null }) {
   }, [playing, step, view]);
   if (error) return html`<main class="table"><p class="error">${error}</p>
     <a href="#/">Back to the lobby</a></main>`;
-  if (!table || !view) return html`<main class="table"><p class="loading">Loading…</p></main>`;
-  const Board = boardFor(table.game);
+  if (!table || !view || !board) return html`<main class="table"><p class="loading">Loading…</p></main>`;
   const last = view.log.at(-1);
   const judged = byStep(review).get(step);
   const goTo = (to, who) => {
@@ -65,7 +65,7 @@ export function Replay({ id, review: start = null }) {
     <p class="last-event" aria-live="polite">${last ? last.text : "The game begins."}
       ${judged && html` <${MoveVerdict} decision=${judged} solo=${review.players === 1} />`}</p>
     <div class="replay-body">
-      <section class="board-area"><${Board} view=${view} seat=${view.seat} legal=${[]}
+      <section class="board-area"><${board.Board} view=${view} seat=${view.seat} legal=${[]}
         act=${() => {}} check=${() => {}} table=${table} /></section>
       <aside class="side"><${ReviewPanel} id=${id} table=${table} step=${step} goTo=${goTo}
         start=${start} onReview=${setReview} /></aside>

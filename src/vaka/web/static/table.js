@@ -3,7 +3,7 @@
 // pushed state; every legality question goes to the server.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { seatColour } from "./colors.js";
-import { boardFor } from "./games/index.js";
+import { useBoard } from "./boards.js";
 import { html } from "./html.js";
 import { api, TableSocket, tokenFor } from "./net.js";
 import { PACES, paceMs, setPace, sinceEntries, step } from "./pace.js";
@@ -24,6 +24,7 @@ export function Table({ id }) {
   const socket = useRef(null);
   const listeners = useRef(new Set());
   const pacing = useRef({ queue: [], timer: null, shown: null, at: 0, acted: null });
+  const board = useBoard(shown && shown.table.game);
 
   useEffect(() => {
     const P = pacing.current;
@@ -94,7 +95,7 @@ export function Table({ id }) {
     return () => { document.title = "vaka"; };
   }, [yours, latest && latest.table.game_name]);
 
-  if (!shown) {
+  if (!shown || !board) {
     return html`<main class="table"><p class="loading">${
       link === "closed" ? "There is no such table, or this link is not for it." : "Connecting…"
     }</p><a href="#/">Back to the lobby</a></main>`;
@@ -121,7 +122,6 @@ export function Table({ id }) {
       setError(e.message);
     }
   };
-  const Board = boardFor(msg.table.game);
   const over = msg.table.status === "over";
   const choosing = msg.legal.length > 0 && queued === 0;
   const names = msg.table.names;
@@ -132,7 +132,8 @@ export function Table({ id }) {
     ${error && html`<p class="error" role="alert">${error}</p>`}
     <div class="play">
       <section class="board-area" aria-label="the table">
-        <${Board} view=${msg.view} seat=${msg.seat} legal=${queued ? [] : msg.legal} act=${act}
+        <${board.Board} view=${msg.view} seat=${msg.seat}
+          legal=${queued ? [] : msg.legal} act=${act}
           check=${check} checked=${checked} onChecked=${onChecked} table=${msg.table}
           since=${since && since.view} />
       </section>
@@ -185,8 +186,8 @@ function Since({ log, from, names, spectator }) {
   const shownLines = fresh.slice(-8);
   return html`<section class="since" aria-label=${spectator ? "the last move" : "since your last move"}>
     <h2>${spectator ? "The last move" : "Since your last move"}</h2>
-    ${fresh.length > shownLines.length && html`<p class="note">…${fresh.length - shownLines.length}
-      earlier lines in the log</p>`}
+    ${fresh.length > shownLines.length && html`<p class="note">${
+      `…${fresh.length - shownLines.length} earlier lines in the log`}</p>`}
     <ol>${shownLines.map((e) => html`<li style=${
       e.seat !== null ? `--seat: ${seatColour(e.seat)}` : ""}>${nameSeats(e.text, names)}</li>`)}</ol>
   </section>`;

@@ -4,13 +4,13 @@
 // numbered candidates, zoom and pan. Drop (or Enter, or Lay) lays a pose the server called
 // legal. Nothing here decides legality.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { html } from "../html.js";
-import { IslandCards, Laid } from "./atuacards.js";
+import { html } from "/static/html.js";
+import { IslandCards, Laid } from "./cards.js";
 import {
   angleGap, bestFirst, bounds, Checker, corners, fitBox, nearest, normAngle, parsePlacement,
   placementText, poseTransform, reasonsOf, screenToTable, zoomBox, handleAngle,
-} from "./atuageom.js";
-import { islandPoses } from "./atuacards.js";
+} from "./geom.js";
+import { islandPoses } from "./cards.js";
 
 const STEP = 150; // 15°: every candidate angle (multiples of 30° and the diagonals)
 const FINE = 10; // 1°
@@ -335,7 +335,7 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
       <span>${holding} fits nowhere on your island: it is set aside, out of the game.</span>
       <button data-action="set aside" onClick=${() => act("set aside")}>Set it aside</button>
     </div>`}
-    <svg ref=${svg} class="atua-island" viewBox=${vb.join(" ")} role="img"
+    <svg ref=${svg} class="atua-island" viewBox=${vb.join(" ")} role="group"
       aria-label=${`${label}${pose ? `; the card ${pose.card} to lay` : ""}`}
       onPointerDown=${onPointerDown} onPointerMove=${onPointerMove} onPointerUp=${onPointerUp}
       onPointerCancel=${onPointerUp} onWheel=${onWheel}>
@@ -348,8 +348,7 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
         <g transform=${poseTransform(pose)}>
           <rect class="held-edge" x="-315" y="-440" width="630" height="880" rx="12" />
           <line class="handle-stick" x1="0" y1="-440" x2="0" y2="-530" />
-          <circle class="rotate-handle" cx="0" cy="-575" r="48"
-            aria-label="turn handle"><title>drag to turn</title></circle>
+          <circle class="rotate-handle" cx="0" cy="-575" r="48"><title>drag to turn</title></circle>
         </g>
       </g>`}
       ${placing && ghosts && lit >= 0 && lit !== shown && outline(lit, "lit")}

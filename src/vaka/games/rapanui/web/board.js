@@ -4,19 +4,24 @@
 // for a legal action can be pointed at (data-action, keyboard, aria-label); what is legal
 // is only ever the server's `legal` list.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { seatColour } from "../colors.js";
-import { html } from "../html.js";
-import { Back, Card, Fame, Glyph, Sacrifice, Wood } from "./rapanui-art.js";
+import { seatColour } from "/static/colors.js";
+import { html } from "/static/html.js";
+import { Back, Card, Fame, Glyph, Sacrifice, Wood } from "./art.js";
 import {
   KINDS, PANEL_W, RESOURCES, SUPPLY_WORDS, banner, changes, columnsFor, handGroups, layout,
   legalMap, passLabel, rowStack, sacrificeLabel, seatName, seatOrder, supplyAction,
-} from "./rapanui-logic.js";
+} from "./logic.js";
+
+// The stylesheets beside this module, linked when a table of the game opens.
+export const styles = ["board.css"];
 
 const DISPLAY_H = 244;
 const STONE_H = 236;
 
 // Something on the board that stands for a legal action: click, Enter or Space plays it.
 // `box` is the outline drawn when it is hovered or focused (and, dashed, while it is legal).
+// Its name is its <title> (an SVG element's name), not an aria-label, which would have to
+// hold every word drawn inside it (WCAG's label in name: people who point by voice say it).
 function Point({ action, label, note, act, box, children }) {
   if (!action) return html`<g>${children}</g>`;
   const go = (ev) => {
@@ -24,7 +29,7 @@ function Point({ action, label, note, act, box, children }) {
     act(action);
   };
   const said = note ? `${label} (${note})` : label;
-  return html`<g data-action=${action} role="button" tabindex="0" aria-label=${said}
+  return html`<g data-action=${action} role="button" tabindex="0"
       onClick=${go} onKeyDown=${(ev) => (ev.key === "Enter" || ev.key === " ") && go(ev)}>
     <title>${said}</title>
     ${children}
@@ -135,7 +140,7 @@ function Display({ view, L, act, moved }) {
 
 // The sacrifice stone (what lies on it face up, the face-down pile, what a held card is
 // worth) and the supply of sacrifice cards (to buy, offer or gain).
-function Stone({ view, L, act, moved }) {
+function Stone({ view, L, act, moved, table }) {
   const over = view.is_over;
   const up = over ? view.stone.all : view.stone.face_up;
   const down = view.stone.face_down.reduce((a, b) => a + b, 0);
@@ -164,7 +169,7 @@ function Stone({ view, L, act, moved }) {
         <text x="40" y="18" class="rn-count">×${down}</text>
         <text x="0" y="60" class="rn-small">face down</text>
         ${view.stone.face_down.map((n, s) => [s, n]).filter(([, n]) => n).map(([s, n], i) =>
-          html`<text x="0" y=${76 + i * 14} class="rn-tiny">seat ${s}: ${n}</text>`)}
+          html`<text x="0" y=${76 + i * 14} class="rn-tiny">${seatName(table, s)}: ${n}</text>`)}
       </g>`}
     <text x="10" y="158" class="rn-title">Supply</text>
     ${verb && html`<text x="74" y="158" class="rn-small">point at a kind to ${verb} it${

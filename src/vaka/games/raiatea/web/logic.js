@@ -1,6 +1,7 @@
 // Raiatea's board logic that draws nothing: which legal action a thing on the table offers,
 // what a sealed step is waiting for, and what the last reveal showed. Legality is never
 // decided here: an element is pointable only when one of its actions is in `legal`.
+import { seatName } from "/static/words.js";
 
 // The first of `candidates` that is a legal action now, or null.
 export function firstLegal(acts, candidates) {
@@ -115,7 +116,7 @@ export function wrap(text, width, maxLines = 3) {
 }
 
 // A printed name for any id a view or an action uses.
-export function namer(comps) {
+export function namer(comps, table = null) {
   const comm = Object.fromEntries(comps.commodities.map((c) => [c.id, c.name]));
   const asst = Object.fromEntries(comps.assistants.map((a) => [a.id, a.name]));
   const loc = Object.fromEntries(comps.locations.map((l) => [l.id, l.name]));
@@ -126,7 +127,10 @@ export function namer(comps) {
     if (asst[id]) return asst[id];
     if (loc[id]) return loc[id];
     const seat = /^seat(\d)$/.exec(id);
-    if (seat) return `Seat ${seat[1]}`;
+    if (seat) {
+      const n = seatName(table, Number(seat[1]));
+      return n[0].toUpperCase() + n.slice(1);
+    }
     if (/^\d\.\d\.\d$/.test(id)) return `mission ${id}`;
     return id;
   };

@@ -3,14 +3,17 @@
 // the Sacrifice Bag), the markets, the To'o statues and the players' screens. Whatever can
 // be played is pointable where it lies; legality is the server's (`legal`).
 import { useEffect, useRef, useState } from "preact/hooks";
-import { html } from "../html.js";
-import { api } from "../net.js";
-import { marksOf, namer, tabMarks, tabOf, wrap } from "./raiatea-logic.js";
-import { Hit, Lines, Panel, seatName, Spot } from "./raiatea-draw.js";
-import { Island, Temple } from "./raiatea-table.js";
-import { Markets, Statues } from "./raiatea-markets.js";
-import { Screen } from "./raiatea-screens.js";
-import { theirs } from "../words.js";
+import { html } from "/static/html.js";
+import { api } from "/static/net.js";
+import { marksOf, namer, tabMarks, tabOf, wrap } from "./logic.js";
+import { Hit, Lines, Panel, seatName, Spot } from "./draw.js";
+import { Island, Temple } from "./table.js";
+import { Markets, Statues } from "./markets.js";
+import { Screen } from "./screens.js";
+import { theirs } from "/static/words.js";
+
+// The stylesheets beside this module, linked when a table of the game opens.
+export const styles = ["board.css"];
 
 let components = null; // the printed components, fetched once per page
 
@@ -71,7 +74,7 @@ export function Board({ view, seat, legal, act, table, since }) {
     setSel({ tab, key: wantKey });
   }
   const ctx = comps && { view, comps, seat, legal, act, table, narrow,
-    acts: new Set(legal.map((c) => c.action)), name: namer(comps),
+    acts: new Set(legal.map((c) => c.action)), name: namer(comps, table),
     marks: marksOf(since, view, seat) };
   const me = view.seats.find((s) => s.seat === seat);
   const others = view.seats.filter((s) => s.seat !== seat);

@@ -1,20 +1,23 @@
 // Atua's table, drawn from the seat's view: the row with its coconuts (or the solo offer
 // and Tahuma), the fate tiles, your resident, your island where you lay the card you hold
-// (atuaplace.js), and everyone else's island. Every pointable thing carries its action;
+// (place.js), and everyone else's island. Every pointable thing carries its action;
 // legality is always the server's (the legal list and `check`).
 import { useEffect, useRef } from "preact/hooks";
-import { html } from "../html.js";
-import { seatColour } from "../colors.js";
+import { html } from "/static/html.js";
+import { seatColour } from "/static/colors.js";
 import {
   Coconuts, Face, IslandCards, islandPoses, laidSince, SymbolKey, useFaces,
-} from "./atuacards.js";
-import { bounds, fitBox } from "./atuageom.js";
-import { MyIsland } from "./atuaplace.js";
-import { soloLevel, theirs } from "../words.js";
+} from "./cards.js";
+import { bounds, fitBox } from "./geom.js";
+import { MyIsland } from "./place.js";
+import { seatName, soloLevel, theirs } from "/static/words.js";
+
+// The stylesheets beside this module, linked when a table of the game opens.
+export const styles = ["board.css"];
 
 const SMALL = /^(pass|reveal|spare|give|score \w+)$/;
 
-export function Board({ view, seat, legal = [], act, check, onChecked, since }) {
+export function Board({ view, seat, legal = [], act, check, onChecked, since, table }) {
   const faces = useFaces();
   if (!faces) return html`<div class="board atua"><p class="loading">Laying out the cards…</p></div>`;
   const me = view.seat ?? seat ?? null;
@@ -27,24 +30,24 @@ export function Board({ view, seat, legal = [], act, check, onChecked, since }) 
   const before = since && since !== view ? since : null;
   const fresh = (s) => laidSince(s, before?.seats?.[s.seat]);
   return html`<div class=${`board atua ${placing ? "placing" : ""}`}>
-    <${Prompt} view=${view} me=${me} legal=${legal} act=${act} />
+    <${Prompt} view=${view} me=${me} legal=${legal} act=${act} table=${table} />
     <div class="atua-top">
       <${Offer} view=${view} faces=${faces} acts=${acts} act=${act} before=${before} />
       <${Tiles} view=${view} faces=${faces} me=${me} acts=${acts} act=${act} />
     </div>
     ${mine && html`<${MyIsland} faces=${faces} seat=${mine}
       holding=${holder === me ? view.holding : null} legal=${legal} act=${act} check=${check}
-      onChecked=${onChecked} label=${`your island (seat ${me})`} fresh=${fresh(mine)} />`}
+      onChecked=${onChecked} label="your island" fresh=${fresh(mine)} />`}
     ${mine && html`<${SeatFacts} s=${mine} faces=${faces} me=${me}
       was=${before?.seats?.[me]} />`}
     <${SymbolKey} />
-    <div class="atua-others">${others.map((s) => html`<${OtherIsland} s=${s} faces=${faces}
+    <div class="atua-others">${others.map((s) => html`<${OtherIsland} s=${s} faces=${faces} table=${table}
       holding=${holder === s.seat ? view.holding : null} fresh=${fresh(s)}
       was=${before?.seats?.[s.seat]} />`)}</div>
   </div>`;
 }
 
-function Prompt({ view, me, legal, act }) {
+function Prompt({ view, me, legal, act, table }) {
   const d = view.decision;
   const small = legal.filter((c) => SMALL.test(c.action));
   // When the choice is only among these buttons (alone: give the other card to Tahuma or
@@ -60,7 +63,7 @@ function Prompt({ view, me, legal, act }) {
   }, [asked, view.turn]);
   let text = "The game is over: the scores are beside the board.";
   if (d) {
-    text = d.seat === me ? `Your move: ${d.prompt}` : `Seat ${d.seat} is to ${theirs(d.prompt)}`;
+    text = d.seat === me ? `Your move: ${d.prompt}` : `${named(table, d.seat)} is to ${theirs(d.prompt)}`;
     if (d.pile) text += ` (pile ${d.pile} is empty)`;
   }
   return html`<div class="atua-prompt" style=${d ? `--seat: ${seatColour(d.seat)}` : ""}>
@@ -82,13 +85,26 @@ function label(action) {
   return action[0].toUpperCase() + action.slice(1);
 }
 
-/** Clickable for an action when it is legal; plain otherwise. */
-function pointable(acts, action, act, what) {
+/** A seat by the name the table shows ("Medium bot 1"), to open a sentence. */
+function named(table, seat) {
+  const name = seatName(table, seat);
+  return name[0].toUpperCase() + name.slice(1);
+}
+
+/** Clickable for an action when it is legal; plain otherwise. An SVG part (`inSvg`) is
+ * named by a <title> child (`said`, for the caller to draw), not an aria-label: its
+ * drawn words are not all in the label, which people who point by voice must say. */
+function said(acts, action, what) {
+  const c = acts.get(action);
+  return c ? `${what}${c.note ? ` (${c.note})` : ""}` : null;
+}
+
+function pointable(acts, action, act, what, inSvg = false) {
   const c = acts.get(action);
   if (!c) return {};
   return {
     "data-action": action, role: "button", tabindex: "0",
-    "aria-label": `${what}${c.note ? ` (${c.note})` : ""}`,
+    "aria-label": inSvg ? undefined : said(acts, action, what),
     onClick: () => act(action),
     onKeyDown: (e) => {
       if (e.key === "Enter" || e.key === " ") {
@@ -123,14 +139,15 @@ function Offer({ view, faces, acts, act, before }) {
   const width = n * (W + GAP) + GAP;
   return html`<figure class="atua-row">
     <figcaption>${view.solo ? "Draw" : "The row"}</figcaption>
-    <svg viewBox=${`0 0 ${width} ${TOP + H + 180}`} role="img"
+    <svg viewBox=${`0 0 ${width} ${TOP + H + 180}`} role="group"
       aria-label=${view.solo ? "the two cards drawn" : "the row of island cards"}>
       ${slots.map((s, i) => {
         const x = GAP + i * (W + GAP) + W / 2;
-        const p = s.action ? pointable(acts, s.action, act,
-          `${s.action}: card ${s.card}${s.nuts ? ` with ${s.nuts} coconuts` : ""}`) : {};
+        const what = `${s.action}: card ${s.card}${s.nuts ? ` with ${s.nuts} coconuts` : ""}`;
+        const p = s.action ? pointable(acts, s.action, act, what, true) : {};
+        const name = s.action && said(acts, s.action, what);
         return html`<g class=${`slot ${s.dim ? "dim" : ""}${s.moved ? " moved" : ""}`}
-            data-moved=${s.moved ? "1" : undefined} ...${p}>
+            data-moved=${s.moved ? "1" : undefined} ...${p}>${name && html`<title>${name}</title>`}
           <rect class="hit" x=${x - W / 2 - 20} y=${TOP - 20} width=${W + 40} height=${H + 40}
             rx="30" fill="none" />
           <g transform=${`translate(${x} ${TOP + H / 2})`}><${Face} face=${faces.cards[s.card]} /></g>
@@ -154,7 +171,8 @@ function Tiles({ view, faces, me, acts, act }) {
         <b>${f.id}</b> ${f.text}</div>`)}
     </div>`}
     ${res && html`<div class=${`resident ${mine.resident_revealed ? "shown" : ""}`}
-        ...${pointable(acts, "reveal", act, `play your resident ${res.name}`)}>
+        ...${pointable(acts, "reveal", act, `play your resident${
+          mine.resident_revealed ? "" : " (face down)"}: ${res.text}`)}>
       <h3>Your resident${mine.resident_revealed ? "" : " (face down)"}</h3>${res.text}</div>`}
     ${view.solo && html`<${Tahuma} solo=${view.solo_game} />`}
   </div>`;
@@ -190,13 +208,13 @@ function SeatFacts({ s, faces, me, was }) {
   </dl>`;
 }
 
-function OtherIsland({ s, faces, holding, fresh, was }) {
+function OtherIsland({ s, faces, holding, fresh, was, table }) {
   const poses = islandPoses(s);
   const box = fitBox(bounds(poses), 1.3, 80);
   return html`<figure class="atua-other" style=${`--seat: ${seatColour(s.seat)}`}>
-    <figcaption><span class="dot" aria-hidden="true"></span> Seat ${s.seat}${
+    <figcaption><span class="dot" aria-hidden="true"></span> ${named(table, s.seat)}${
       holding ? ` · laying ${holding}` : ""}</figcaption>
-    <svg viewBox=${box.join(" ")} role="img" aria-label=${`the island of seat ${s.seat}`}>
+    <svg viewBox=${box.join(" ")} role="img" aria-label=${`the island of ${seatName(table, s.seat)}`}>
       <${IslandCards} faces=${faces} poses=${poses} fresh=${fresh} />
     </svg>
     <${SeatFacts} s=${s} faces=${faces} me=${null} was=${was} />

@@ -1,8 +1,8 @@
 // Raiatea's markets (forest supply, commodities and their price charts, assistants, masks,
 // ritual decks) and the three To'o statues with their missions.
-import { html } from "../html.js";
-import { lastSold, missionWords, OFFERS } from "./raiatea-logic.js";
-import { CardBack, Heading, Hit, Lines, MaskCard, Panel, Spot } from "./raiatea-draw.js";
+import { html } from "/static/html.js";
+import { lastSold, missionWords, OFFERS } from "./logic.js";
+import { CardBack, Heading, Hit, Lines, MaskCard, Panel, Spot } from "./draw.js";
 
 const W = 520;
 const KIND_FILL = { commodity: "#e8f3d6", assistant: "#dcebf5", mask: "#f3e6cf" };

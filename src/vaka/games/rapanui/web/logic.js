@@ -1,7 +1,7 @@
 // Rapa Nui's board, the parts that are plain data: which legal action a drawn thing stands
 // for, how the hand groups, where the panels go. No drawing and no rules here: legality is
 // always the server's `legal` list; these functions only look actions up in it.
-import { theirs } from "../words.js";
+import { theirs } from "/static/words.js";
 
 export const RESOURCES = ["fish", "grain", "mulberry", "potato"];
 export const KINDS = [...RESOURCES, "woodcutter", "priest", "moai"];

@@ -1,7 +1,7 @@
 // Rapa Nui's printed things drawn small in SVG: the Rapa Nui cards (by kind), sacrifice
 // cards, card backs, wood and fame. Every kind has its own picture and its name written on
 // it, so no kind is told by colour alone.
-import { html } from "../html.js";
+import { html } from "/static/html.js";
 
 // Light tints, so dark writing on them reads well; the picture and the name tell kinds apart.
 export const KIND_FILL = {

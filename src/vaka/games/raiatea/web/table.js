@@ -1,9 +1,9 @@
 // Raiatea's island and temple: the round track, the six locations, the tattoo and priest
 // tracks, the ceremonial site with its gifts, sealed choices and the Sacrifice Bag.
-import { html } from "../html.js";
-import { seatColour } from "../colors.js";
-import { bidAmounts, claims, lastReveal, OFFERS, sealedStatus } from "./raiatea-logic.js";
-import { Disc, Heading, Hit, Lines, Panel, seatName, Spot } from "./raiatea-draw.js";
+import { html } from "/static/html.js";
+import { seatColour } from "/static/colors.js";
+import { bidAmounts, claims, lastReveal, OFFERS, sealedStatus } from "./logic.js";
+import { Disc, Heading, Hit, Lines, named, Panel, seatName, Spot } from "./draw.js";
 
 const W = 520;
 // The rulebook's heading for each location's action (the full text is in the tooltip).
@@ -49,10 +49,10 @@ export function Island({ ctx }) {
         <${Lines} x="8" y="40" text=${HEADINGS[loc.id] || ""} width="22" size="11.5" lines="2" />
         <${Lines} x="8" y="78" text=${`Kahuna: ${loc.kahuna}`} width="26" size="10" lines="2"
           cls="rt-kahuna" />
-        ${taken && html`<g><rect x="96" y="4" width="60" height="16" rx="8" fill=${
-          owner === undefined ? "#999" : seatColour(owner)} />
-          <text x="126" y="16" font-size="10" text-anchor="middle">${
-          owner === undefined ? "claimed" : `Seat ${owner}`}</text></g>`}
+        ${taken && html`<g><rect x="62" y="-9" width="94" height="16" rx="8" fill=${
+          owner === undefined ? "#999" : seatColour(owner)} stroke="#fff" />
+          <text x="109" y="3" font-size="10" text-anchor="middle">${
+          owner === undefined ? "claimed" : clip(named(ctx, owner), 16)}</text></g>`}
       </${Spot}>`;
     })}
     <text x="12" y="336" font-size="11">${view.kahuna >= 0 && current
@@ -112,13 +112,14 @@ export function Temple({ ctx }) {
   y += 22;
   parts.push(html`<g transform=${`translate(12,${y})`} role="img"
     class=${ctx.marks.order ? "moved" : undefined} data-moved=${ctx.marks.order ? "1" : undefined}
-    aria-label=${`ceremonial order: ${view.order.map((s) => `Seat ${s}`).join(", ")}`}>${view.order.map((s, i) =>
-    html`<g transform=${`translate(${i * 98},0)`}><rect width="92" height="30" rx="4"
-      fill="#f3e6cf" stroke="#8a5a2b" /><text x="6" y="19" font-size="11">${i + 1}.</text>
-      <rect x="24" y="6" width="18" height="18" fill=${seatColour(s)} stroke="#1f2a30" />
-      <text x="33" y="19" font-size="10" text-anchor="middle" font-weight="700">${s}</text>
-      <text x="48" y="19" font-size="10">Seat ${s}</text></g>`)}</g>`);
-  y += 38;
+    aria-label=${`ceremonial order: ${view.order.map((s) => named(ctx, s)).join(", ")}`}>${view.order.map((s, i) =>
+    // one row a seat, so that every name fits
+    html`<g transform=${`translate(0,${i * 26})`}><rect width="250" height="22" rx="4"
+      fill="#f3e6cf" stroke="#8a5a2b" /><text x="6" y="15" font-size="11">${i + 1}.</text>
+      <rect x="24" y="3" width="16" height="16" fill=${seatColour(s)} stroke="#1f2a30" />
+      <text x="32" y="15" font-size="10" text-anchor="middle" font-weight="700">${s}</text>
+      <text x="48" y="15" font-size="11">${clip(named(ctx, s), 32)}</text></g>`)}</g>`);
+  y += 8 + 26 * view.order.length;
   // Gifts, while they are given.
   const giving = view.decision?.phase === "gift";
   if (giving) {
@@ -155,6 +156,9 @@ export function Temple({ ctx }) {
   return html`<${Panel} w=${W} h=${y + 8} label="tattoo and priest tracks, ceremonial site">${parts}</${Panel}>`;
 }
 
+// A name cut to `n` characters, for a place drawn to a fixed width.
+const clip = (name, n) => (name.length > n ? `${name.slice(0, n - 1)}…` : name);
+
 // A sealed step: who has chosen (never what), your own choice, and the bids you may make.
 function sealedPart(ctx, sealed, y0) {
   const { view } = ctx;
@@ -165,8 +169,8 @@ function sealedPart(ctx, sealed, y0) {
   const bids = bidAmounts(ctx.legal);
   const rows = Math.ceil(bids.length / 15);
   const body = html`<g transform=${`translate(12,${y0})`} class="rt-sealed" role="status"
-      aria-label=${`${what}: ${sealed.chosen.map((s) => `Seat ${s} has chosen`).concat(
-      sealed.waiting.map((s) => `Seat ${s} is choosing`)).join(", ")}`}>
+      aria-label=${`${what}: ${sealed.chosen.map((s) => `${named(ctx, s)} has chosen`).concat(
+      sealed.waiting.map((s) => `${named(ctx, s)} is choosing`)).join(", ")}`}>
     <text y="14" font-size="12" font-weight="700">${what}</text>
     ${view.seats.map((s, i) => {
       const done = sealed.chosen.includes(s.seat);
@@ -175,7 +179,8 @@ function sealedPart(ctx, sealed, y0) {
         <rect width="156" height="30" rx="15" fill=${done ? "#dff0d8" : "#f4f4f4"}
           stroke=${seatColour(s.seat)} stroke-width="2" />
         <${Disc} x="15" y="15" seat=${s.seat} />
-        <text x="30" y="19" font-size="11">${done ? "✓ has chosen" : "… choosing"}${
+        <text x="30" y="19" font-size="11">${clip(named(ctx, s.seat), 11)} ${
+          done ? "✓ chosen" : "… choosing"}${
           s.seat === ctx.seat && mine?.my_bid !== undefined && sealed.phase !== "prep"
             ? ` (${mine.my_bid})` : ""}</text></g>`;
     })}
@@ -200,7 +205,7 @@ function bagPart(ctx, y0) {
         <${Hit} w="160" h="28" fill="#fffaf0" stroke=${s >= 0 ? seatColour(s) : "#8a5a2b"} sw="2" />
         <text x="6" y="12" font-size="10" font-weight="600">${card ? card.name : r}</text>
         <text x="6" y="24" font-size="9" class="rt-dim">${card?.mana} mana · ${
-          s >= 0 ? `Seat ${s}` : "General"}</text></${Spot}>`;
+          s >= 0 ? named(ctx, s) : "General"}</text></${Spot}>`;
     })}</g>`;
   return [30 + Math.ceil(view.blessing.length / 3) * 34, body];
 }

@@ -1,20 +1,26 @@
 // Raiatea's drawing pieces: cards, tokens and the pointing wrapper shared by the panels.
-import { html } from "../html.js";
-import { seatColour } from "../colors.js";
-import { firstLegal, sayAction, wrap } from "./raiatea-logic.js";
+import { html } from "/static/html.js";
+import { seatColour } from "/static/colors.js";
+import { seatName as nameOf } from "/static/words.js";
+import { firstLegal, sayAction, wrap } from "./logic.js";
 
 export const TYPE_FILL = { personal: "#3a3a3a", permanent: "#2a64a8", interactive: "#8c1c3a",
   general: "#8a5a2b" };
 
-export const seatName = (ctx, s) => {
-  const n = ctx.table?.seats?.[s]?.name;
-  const you = s === ctx.seat ? " (you)" : "";
-  return n ? `Seat ${s} · ${n}${you}` : `Seat ${s}${you}`;
+// A seat by the name the table shows ("Medium bot 1"), able to open a sentence; seatName
+// adds "(you)" for the page's own seat.
+export const named = (ctx, s) => {
+  const n = nameOf(ctx.table, s);
+  return n[0].toUpperCase() + n.slice(1);
 };
+export const seatName = (ctx, s) => `${named(ctx, s)}${s === ctx.seat ? " (you)" : ""}`;
 
 // A <g> that offers the first legal action of `candidates` (pointing convention of the
 // client: data-action, role, tabindex, aria-label, click and Enter/Space); otherwise a
-// plain <g>. `what` names the thing for the label when the action is not enough.
+// plain <g>. `what` names the thing for the label when the action is not enough. The label
+// is the <title> (an SVG element's name), not an aria-label: the drawing's words, clipped
+// to fit, would not be part of an aria-label, which people who speak to their computer
+// must say to point at it (WCAG's label in name).
 export function Spot({ ctx, offers, x = 0, y = 0, children, title, moved, card }) {
   const action = offers ? firstLegal(ctx.acts, offers) : null;
   const at = x || y ? `translate(${x},${y})` : undefined;
@@ -27,7 +33,7 @@ export function Spot({ ctx, offers, x = 0, y = 0, children, title, moved, card }
   const label = sayAction(action, ctx.name) + (title ? ` — ${title}` : "");
   return html`<g transform=${at} class=${`rt-offer${moved ? " moved" : ""}`} data-action=${action}
     data-moved=${moved ? "1" : undefined} data-card=${card} role="button"
-    tabindex="0" aria-label=${label} onClick=${fire}
+    tabindex="0" onClick=${fire}
     onKeyDown=${(e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); fire(); } }}>
     <title>${label}</title>${children}</g>`;
 }

@@ -1,9 +1,9 @@
 // Atua's printed faces, drawn from the server's component data (GET
 // /api/games/atua/components): any card at any pose, the way svg.py draws them.
 import { useEffect, useState } from "preact/hooks";
-import { html } from "../html.js";
-import { api } from "../net.js";
-import { parsePlacement, poseTransform } from "./atuageom.js";
+import { html } from "/static/html.js";
+import { api } from "/static/net.js";
+import { parsePlacement, poseTransform } from "./geom.js";
 
 export const TERRAIN = { mainland: "#8cc265", beach: "#f1dc9a", sea: "#5aa9dd" };
 const SYMBOLS = {

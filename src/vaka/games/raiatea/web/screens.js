@@ -3,12 +3,12 @@
 // its own screen, only counts and card backs behind the others' (all of it once the game is
 // over).
 import { useRef } from "preact/hooks";
-import { html } from "../html.js";
-import { seatColour } from "../colors.js";
-import { OFFERS } from "./raiatea-logic.js";
+import { html } from "/static/html.js";
+import { seatColour } from "/static/colors.js";
+import { OFFERS } from "./logic.js";
 import {
   CardBack, Counter, Hit, MaskCard, Panel, RITUAL_H, RITUAL_W, RitualCard, seatName, Spot,
-} from "./raiatea-draw.js";
+} from "./draw.js";
 
 // Items of given sizes laid out left to right, wrapping at `width`.
 function flow(items, width, x0, y0, gap = 6) {
