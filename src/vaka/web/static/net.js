@@ -1,5 +1,7 @@
 // Talking to the service: REST calls, the seat tokens kept in this browser, and a
 // WebSocket that reconnects by itself and always resumes at the latest version.
+// A signed-in browser's session rides in an HttpOnly cookie; every change it asks must
+// carry the session's CSRF token in a header (docs/PROTOCOL.md, "Accounts").
 
 export class ApiError extends Error {
   constructor(body, status) {
@@ -10,10 +12,27 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body, token } = {}) {
+export const CSRF_HEADER = "X-CSRF-Token";
+let csrf = null; // the signed-in session's CSRF token (null: a guest)
+
+export function setCsrf(token) {
+  csrf = token || null;
+}
+
+// The headers of a request: JSON, a seat's token, and the CSRF header on every change
+// while signed in (a seat's token needs none, but it does no harm).
+export function headersFor(method, body, token) {
   const headers = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
+  if (csrf && !["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase())) {
+    headers[CSRF_HEADER] = csrf;
+  }
+  return headers;
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = headersFor(method, body, token);
   const res = await fetch(path, {
     method,
     headers,
@@ -42,6 +61,14 @@ export function keepToken(table, seat, token, game) {
   if (game) entry.game = game;
   all[table] = entry;
   localStorage.setItem(KEY, JSON.stringify(all));
+}
+
+// Every seat token this browser holds, as the server takes them to give a signed-in
+// person those seats: [{table, token}].
+export function seatClaims() {
+  return Object.entries(myTables()).flatMap(([table, entry]) =>
+    Object.values(entry.seats || {}).map((token) => ({ table, token })),
+  );
 }
 
 export function tokenFor(table) {
