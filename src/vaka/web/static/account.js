@@ -4,7 +4,7 @@
 // tokens this browser holds, so those seats become the account's and follow the person.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
-import { api, seatClaims, setCsrf } from "./net.js";
+import { api, awaitSession, seatClaims, setCsrf } from "./net.js";
 
 let current = null; // the signed-in person ({id, name, csrf, ...}) or null
 let loaded = null; // the promise of the first answer to "who am I"
@@ -25,17 +25,15 @@ export function getMe() {
 // browser hands over the seat tokens it holds (an invitation opened since, say).
 export function loadMe(again = false) {
   if (!loaded || again) {
-    loaded = api("/api/account").then(
-      async ({ me }) => {
-        setMe(me);
-        const claims = seatClaims();
-        if (me && claims.length) {
-          await api("/api/account/seats", { method: "POST", body: { seats: claims } }).catch(() => null);
-        }
-        return current;
-      },
-      () => null,
-    );
+    const who = api("/api/account").then(({ me }) => setMe(me), () => null);
+    awaitSession(who, () => loadMe(true));
+    loaded = who.then(async () => {
+      const claims = seatClaims();
+      if (current && claims.length) {
+        await api("/api/account/seats", { method: "POST", body: { seats: claims } }).catch(() => null);
+      }
+      return current;
+    });
   }
   return loaded;
 }

@@ -44,6 +44,8 @@ function App() {
 // The signed-in person: `me()` now, `useMe()` in a component (re-rendered on a change).
 export { getMe as me, loadMe, useMe };
 
+loadMe(); // who is signed in here: every screen may need it, changes wait for it
+
 const root = document.getElementById("app");
 root.textContent = ""; // the loading line
 render(html`<${App} />`, root);
