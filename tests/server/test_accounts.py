@@ -4,6 +4,7 @@ passwords, deleting, name rules, CSRF, and a guest's seats following the person.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -282,3 +283,29 @@ def test_seats_taken_while_signed_in_are_the_accounts_at_once(server: Server) ->
         assert state(client, made["id"])["seat"] is None
         r = client.post(f"/api/tables/{made['id']}/chat", json={"text": "hi"})
         assert r.status_code == 403 and r.json()["error"] == "forbidden"
+
+
+def test_two_processes_on_one_database_agree_on_accounts(pg_url: str, tmp_path: Path) -> None:
+    """A seat attached in one process acts through the other, which had the table in
+    memory from before; a deletion in one renames the seat in the other's pushes."""
+    a = Server(pg_url, tmp_path / "a.log").start()
+    b = Server(pg_url, tmp_path / "b.log").start()
+    try:
+        with a.client() as on_a, b.client() as on_b, b.client() as guest_b:
+            made = make(on_a, "rapa-nui", ["me", "invite:Bo"])
+            table, token = made["table"]["id"], made["tokens"]["0"]
+            assert state(on_b, table)["seat"] is None  # b holds the table now
+            with b.socket(table, made["invitations"]["1"]) as bo:
+                bo.state()
+                sign_up(on_a, "Jo", seats=[{"table": table, "token": token}])
+                assert log_in(on_b, "Jo").status_code == 200
+                assert state(on_b, table)["seat"] == 0  # found in storage by b
+                assert first_move(on_b, table).status_code == 200
+                r = on_a.post("/api/account/delete", json={"password": PW})
+                assert r.status_code == 204, r.text
+                pushed = bo.state(timeout=10, until=lambda m: m["table"]["names"][0] != "Ana")
+                assert pushed["table"]["names"] == ["a former player", "Bo"]
+            assert state(guest_b, table)["table"]["seats"][0]["name"] == "a former player"
+    finally:
+        a.stop()
+        b.stop()

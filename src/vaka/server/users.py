@@ -59,7 +59,13 @@ class Users:
                 )
 
     async def add_session(self, row: SessionRow) -> None:
+        """Store a new session (the account's expired ones go meanwhile)."""
         async with self.store._writing(), self.store.sessions.begin() as s:
+            await s.execute(
+                delete(SessionRow).where(
+                    SessionRow.user_id == row.user_id, SessionRow.expires_at <= row.created_at
+                )
+            )
             s.add(row)
 
     async def session(self, id_hash: str, now: float) -> tuple[UserRow, SessionRow] | None:
