@@ -3,7 +3,7 @@ held, and plays on from another browser after logging in there."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.server.serverproc import Server
 from tests.web.conftest import Watched, at_once
@@ -59,7 +59,7 @@ def test_a_guest_signs_up_in_the_page_and_plays_on_in_another_browser(
     play_a_choice(q)
     # a table made while signed in is under the account's name
     q.goto(web.url + "/")
-    assert q.get_by_label("Your name").input_value() == "Tia Moana"
+    expect(q.get_by_label("Your name")).to_have_value("Tia Moana")
     # and signing out leaves a guest
     q.get_by_role("button", name="Log out").click()
     q.get_by_text("Playing as a guest").wait_for()
