@@ -4,7 +4,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 globalThis.location = { origin: "http://127.0.0.1:8000" };
-const { backoff, inviteLink, wholeLog } = await import("../../../src/vaka/web/static/net.js");
+const { backoff, headersFor, inviteLink, setCsrf, wholeLog } = await import(
+  "../../../src/vaka/web/static/net.js"
+);
 
 test("reconnecting starts quick and never waits more than five seconds", () => {
   const waits = Array.from({ length: 12 }, (_, i) => backoff(i));
@@ -45,4 +47,15 @@ test("a push from before the kept end drops what follows, one from beyond it is 
   assert.deepEqual(wholeLog(kept, state(1, [e(7)])), [e(0), e(7)]);
   assert.equal(wholeLog(kept, state(4, [e(4)])), null);
   assert.equal(wholeLog(null, state(1, [e(1)])), null);
+});
+
+test("signed in, every change carries the session's CSRF header; reading needs none", () => {
+  assert.deepEqual(headersFor("POST", {}, null), { "content-type": "application/json" });
+  setCsrf("c5rf");
+  assert.equal(headersFor("POST", {}, null)["X-CSRF-Token"], "c5rf");
+  assert.equal(headersFor("post", undefined, "tok")["X-CSRF-Token"], "c5rf");
+  assert.equal(headersFor("post", undefined, "tok").authorization, "Bearer tok");
+  assert.equal(headersFor("GET", undefined, null)["X-CSRF-Token"], undefined);
+  setCsrf(null); // signed out
+  assert.equal(headersFor("POST", {}, null)["X-CSRF-Token"], undefined);
 });

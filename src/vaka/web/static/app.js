@@ -1,7 +1,9 @@
 // The page: a lobby at #/, a table at #/t/ID, an invitation at #/join/ID/SEAT/TOKEN,
 // a finished game's replay at #/replay/ID (#/replay/ID/review[/SEAT]: and its review).
+// `me`: the signed-in person (null: a guest) for every screen, from account.js.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { claimSeat, getMe, loadMe, useMe } from "./account.js";
 import { html } from "./html.js";
 import { Lobby } from "./lobby.js";
 import { keepToken } from "./net.js";
@@ -11,7 +13,9 @@ import { Table } from "./table.js";
 function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
   if (parts[0] === "join" && parts.length === 4) {
-    keepToken(parts[1], Number(parts[2]), decodeURIComponent(parts[3]));
+    const token = decodeURIComponent(parts[3]);
+    keepToken(parts[1], Number(parts[2]), token);
+    claimSeat(parts[1], token); // signed in: the seat is the account's at once
     history.replaceState(null, "", `#/t/${parts[1]}`);
     return { page: "table", table: parts[1] };
   }
@@ -36,6 +40,11 @@ function App() {
   }
   return html`<${Lobby} />`;
 }
+
+// The signed-in person: `me()` now, `useMe()` in a component (re-rendered on a change).
+export { getMe as me, loadMe, useMe };
+
+loadMe(); // who is signed in here: every screen may need it, changes wait for it
 
 const root = document.getElementById("app");
 root.textContent = ""; // the loading line

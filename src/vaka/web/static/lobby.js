@@ -1,6 +1,8 @@
 // The lobby: make a table (game, players, each seat, options, clock), copy invitation
-// links, join an open table, watch one, find your own games again.
+// links, join an open table, watch one, find your own games again (signed in: from the
+// server, in any browser), and the account area in the header.
 import { useEffect, useState } from "preact/hooks";
+import { AccountArea, getMe, useMe } from "./account.js";
 import { html } from "./html.js";
 import { api, inviteLink, keepToken, myTables } from "./net.js";
 import { tableDetails } from "./words.js";
@@ -14,7 +16,8 @@ export function Lobby() {
   }, []);
   return html`<main class="lobby">
     <header class="top"><h1>vaka</h1>
-      <p>Rapa Nui, Raiatea and Atua — with friends and bots.</p></header>
+      <p>Rapa Nui, Raiatea and Atua — with friends and bots.</p>
+      <${AccountArea} /></header>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     ${made
       ? html`<${Invitations} made=${made} />`
@@ -41,6 +44,7 @@ function NewTable({ games, onMade }) {
   const [name, setName] = useState(localStorage.getItem("vaka.name") || "");
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
+  const me = useMe(); // signed in: the account's name is used
 
   const pickGame = (id) => {
     const g = games.find((x) => x.id === id);
@@ -60,11 +64,11 @@ function NewTable({ games, onMade }) {
     ev.preventDefault();
     setBusy(true);
     setError(null);
-    const me = name.trim() || "Player";
-    localStorage.setItem("vaka.name", me);
+    const mine = me ? me.name : name.trim() || "Player";
+    if (!me) localStorage.setItem("vaka.name", mine);
     try {
       const chosen = Object.fromEntries(shown.filter(([k]) => k in options).map(([k]) => [k, options[k]]));
-      const body = { game: gameId, players, seats, name: me, options: chosen, clock, policy };
+      const body = { game: gameId, players, seats, name: mine, options: chosen, clock, policy };
       const done = await api("/api/tables", { method: "POST", body });
       for (const [seat, token] of Object.entries(done.tokens)) {
         keepToken(done.table.id, Number(seat), token, gameId);
@@ -89,7 +93,8 @@ function NewTable({ games, onMade }) {
         onChange=${(e) => pickPlayers(Number(e.target.value))}>
       ${counts.map((n) => html`<option value=${n}>${n === 1 ? "1 (solo)" : n}</option>`)}
     </select></label>
-    <label>Your name <input aria-label="Your name" value=${name} maxlength="40" placeholder="Player"
+    <label>Your name <input aria-label="Your name" value=${me ? me.name : name} maxlength="40"
+      placeholder="Player" disabled=${!!me} title=${me ? "your account's name" : ""}
       onInput=${(e) => setName(e.target.value)} /></label>
     <fieldset><legend>Seats</legend>
       ${seats.map((spec, i) => html`<label class="seat-pick">Seat ${i}
@@ -173,16 +178,24 @@ function Invitations({ made }) {
 
 function TableList({ title, status, mine, games }) {
   const [tables, setTables] = useState([]);
+  const me = useMe();
   useEffect(() => {
     if (mine) {
-      const ids = Object.keys(myTables());
-      Promise.all(ids.map((id) => api(`/api/tables/${id}`).catch(() => null))).then((all) =>
-        setTables(all.filter(Boolean).sort((a, b) => b.created_at - a.created_at)),
-      );
+      // Signed in: the account's tables, from the server; and those of this browser's tokens.
+      const theirs = me ? api("/api/account/tables").catch(() => []) : Promise.resolve([]);
+      theirs.then((own) => {
+        const known = new Set(own.map((t) => t.table.id));
+        const ids = Object.keys(myTables()).filter((id) => !known.has(id));
+        return Promise.all(ids.map((id) => api(`/api/tables/${id}`).catch(() => null))).then((all) =>
+          setTables(
+            own.map((t) => t.table).concat(all.filter(Boolean)).sort((a, b) => b.created_at - a.created_at),
+          ),
+        );
+      });
     } else {
       api(`/api/tables?status=${status}`).then(setTables, () => setTables([]));
     }
-  }, [status, mine]);
+  }, [status, mine, me && me.id]);
   if (tables.length === 0) return null;
   return html`<section class="card tables" aria-label=${title}><h2>${title}</h2>
     <ul>${tables.map((t) => html`<li><${TableLine} table=${t}
@@ -195,8 +208,9 @@ function TableLine({ table, game }) {
     .join(", ");
   const open = table.seats.filter((s) => s.kind === "open");
   const join = async (seat) => {
-    const name = localStorage.getItem("vaka.name") || prompt("Your name?") || "Player";
-    localStorage.setItem("vaka.name", name);
+    const me = getMe(); // signed in: the seat is the account's, under its name
+    const name = me ? me.name : localStorage.getItem("vaka.name") || prompt("Your name?") || "Player";
+    if (!me) localStorage.setItem("vaka.name", name);
     const done = await api(`/api/tables/${table.id}/seats/${seat}`, {
       method: "POST",
       body: { name },

@@ -1,5 +1,7 @@
 // Talking to the service: REST calls, the seat tokens kept in this browser, and a
 // WebSocket that reconnects by itself and always resumes at the latest version.
+// A signed-in browser's session rides in an HttpOnly cookie; every change it asks must
+// carry the session's CSRF token in a header (docs/PROTOCOL.md, "Accounts").
 
 export class ApiError extends Error {
   constructor(body, status) {
@@ -10,16 +12,50 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body, token } = {}) {
+export const CSRF_HEADER = "X-CSRF-Token";
+let csrf = null; // the signed-in session's CSRF token (null: a guest)
+let asking = Promise.resolve(); // the question "who am I" under way, if any
+let askAgain = null; // asks it anew (account.js): another tab may have signed in since
+
+export function setCsrf(token) {
+  csrf = token || null;
+}
+
+// Changes wait for `question` (who is signed in here) before they are sent, so that a
+// change made as the page opens carries the CSRF token; `again` asks anew after a
+// change was refused for want of it.
+export function awaitSession(question, again) {
+  asking = question.catch(() => null);
+  askAgain = again;
+}
+
+const SAFE = ["GET", "HEAD", "OPTIONS"];
+
+// The headers of a request: JSON, a seat's token, and the CSRF header on every change
+// while signed in (a seat's token needs none, but it does no harm).
+export function headersFor(method, body, token) {
   const headers = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
+  if (csrf && !SAFE.includes(method.toUpperCase())) {
+    headers[CSRF_HEADER] = csrf;
+  }
+  return headers;
+}
+
+export async function api(path, { method = "GET", body, token } = {}, retry = true) {
+  const changes = !SAFE.includes(method.toUpperCase());
+  if (changes) await asking;
   const res = await fetch(path, {
     method,
-    headers,
+    headers: headersFor(method, body, token),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await res.json().catch(() => ({}));
+  if (changes && retry && res.status === 403 && askAgain && (data.reason || "").includes(CSRF_HEADER)) {
+    await askAgain(); // the session changed in another tab: its token, then once more
+    return api(path, { method, body, token }, false);
+  }
   if (!res.ok) throw new ApiError(data, res.status);
   return data;
 }
@@ -42,6 +78,14 @@ export function keepToken(table, seat, token, game) {
   if (game) entry.game = game;
   all[table] = entry;
   localStorage.setItem(KEY, JSON.stringify(all));
+}
+
+// Every seat token this browser holds, as the server takes them to give a signed-in
+// person those seats: [{table, token}].
+export function seatClaims() {
+  return Object.entries(myTables()).flatMap(([table, entry]) =>
+    Object.values(entry.seats || {}).map((token) => ({ table, token })),
+  );
 }
 
 export function tokenFor(table) {
