@@ -149,6 +149,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """:func:`N_` for a text meant in ``context`` (read with :func:`pgettext`)."""
+    return message
+
+
 def babel_locale(language: str | None = None) -> Locale:
     """Babel's locale for a language (the pseudo-language formats as English)."""
     language = language or _current.get()
@@ -178,6 +183,7 @@ def date(value: dt.date) -> str:
 
 __all__ = [
     "LANGUAGES",
+    "NP_",
     "N_",
     "PSEUDO",
     "SOURCE",
