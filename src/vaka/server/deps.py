@@ -6,6 +6,7 @@ from typing import Annotated
 
 from fastapi import Depends, Header, Request
 
+from vaka.i18n import _
 from vaka.server.errors import Forbidden
 from vaka.server.reviews import Reviews
 from vaka.server.service import TableService
@@ -21,7 +22,7 @@ Service = Annotated[TableService, Depends(service)]
 
 def bearer(authorization: Annotated[str | None, Header(max_length=120)] = None) -> str:
     if not authorization or not authorization.startswith("Bearer "):
-        raise Forbidden("send the seat's token as 'Authorization: Bearer TOKEN'")
+        raise Forbidden(_("send the seat's token as 'Authorization: Bearer TOKEN'"))
     return authorization[len("Bearer ") :]
 
 
