@@ -64,15 +64,16 @@ def render(view: Mapping[str, Any]) -> RenderableType:
     over = view["is_over"]
     decision: dict[str, Any] = view.get("decision") or {}
     asked = decision.get("prompt", "")
+    asked = _(asked) if asked else ""  # _("") would be the catalog's header
     if over:
         title = _("Rapa Nui — game over after {n} turns").format(n=view["turn"])
     elif decision["seat"] == me:
         title = _("Rapa Nui — turn {n}, seat {seat}'s turn; you: {prompt}").format(
-            n=view["turn"], seat=view["active"], prompt=_(asked) if asked else ""
+            n=view["turn"], seat=view["active"], prompt=asked
         )
     else:
         title = _("Rapa Nui — turn {n}, seat {seat}'s turn; seat {who}: {prompt}").format(
-            n=view["turn"], seat=view["active"], who=decision["seat"], prompt=_(asked) if asked else ""
+            n=view["turn"], seat=view["active"], who=decision["seat"], prompt=asked
         )
 
     display = Table(

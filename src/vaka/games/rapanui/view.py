@@ -167,7 +167,8 @@ def describe(st: RapaNuiState, event: Event, viewer: int | None) -> Said | None:
             )
             return Said(_SCORED[kind], gains=gains or Said(N_("nobody gains")))
         if any(amounts):
-            return Said(N_("{kind} hunter-gatherers are scored"), kind=kind_word(kind), capital=True)
+            scored = N_("{kind} hunter-gatherers are scored")
+            return Said(scored, kind=kind_word(kind), capital=True)
         return Said(
             N_("{kind} hunter-gatherers are scored: nobody has one, nobody gains"),
             kind=kind_word(kind), capital=True,
