@@ -65,3 +65,18 @@ def test_a_websocket_opened_with_lang_de_is_refused_in_german(server: Server) ->
         answer = json.loads(ws.recv(timeout=30))
     assert answer["type"] == "error" and answer["error"] == "forbidden"
     assert answer["reason"] == "dieses Token gilt für keinen Platz an diesem Tisch"
+
+
+def test_the_games_words_on_the_wire_stay_english_for_a_german_reader(server: Server) -> None:
+    with server.client() as client:
+        made = make(client, "rapa-nui", ["me", "bot:random"])
+        table, token = made["table"]["id"], made["tokens"]["0"]
+        german = client.get(
+            f"/api/tables/{table}/state", headers={**bearer(token), "Accept-Language": "de"}
+        )
+    assert german.status_code == 200
+    state = german.json()
+    assert {c["note"] for c in state["legal"]} <= {"free", "costs 1 wood", "costs 2 wood"}
+    texts = [e["text"] for e in state["view"]["log"]]
+    assert "Turn 1: your turn" in texts, texts
+    assert state["view"]["decision"]["prompt"] == "lay out a card from your hand"
