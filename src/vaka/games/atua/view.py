@@ -12,10 +12,12 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from vaka.core.state import Event
-from vaka.core.words import counted
 from vaka.games.atua import rules
 from vaka.games.atua.scoring import breakdown, coconut_count, island_counts, tahuma_breakdown
 from vaka.games.atua.tiles import FATES, RESIDENTS
+from vaka.i18n import N_, NP_
+from vaka.i18n.said import Said
+from vaka.i18n.said import seat as said_seat
 
 if TYPE_CHECKING:
     from vaka.games.atua.state import AtuaState
@@ -82,42 +84,138 @@ def view(st: AtuaState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def describe(st: AtuaState, event: Event, viewer: int | None) -> str | None:
+#: The harmony sources and passed phases as the log names them, said in the reader's
+#: language where the log is shown.
+_WORDS = {
+    "fishing": NP_("atua", "fishing"),
+    "hunting": NP_("atua", "hunting"),
+    "canoes": NP_("atua", "canoes"),
+    "coconuts": NP_("atua", "coconuts"),
+    "totems": NP_("atua", "totems"),
+    "volcanoes": NP_("atua", "volcanoes"),
+    "fate": NP_("atua", "fate"),
+    "resident": NP_("atua", "resident"),
+    "spare": NP_("atua", "spare"),
+    "take": NP_("atua", "take"),
+    "score": NP_("atua", "score"),
+}
+
+
+#: The symbols as words (their catalog entries, context "symbol", are vaka.games.atua.words').
+_PLURALS = {
+    "fisherman": "fishermen", "fish": "fish", "huntress": "huntresses", "bird": "birds",
+    "canoe": "canoes", "palm": "palms", "coconut": "coconuts", "totem": "totems",
+    "volcano": "volcanoes",
+}  # fmt: skip
+
+
+def _word(name: str) -> Said | str:
+    """A source, phase or symbol named by its id, as English writes it in the log (the id,
+    "_" as a space), said in the reader's language where it is shown."""
+    if name in _WORDS:
+        return Said(_WORDS[name], context="atua")
+    if name == "beach_cards":
+        return Said("beach card", plural="beach cards", number=2, context="symbol")
+    if name in _PLURALS:  # the English is the id as written
+        return Said(name, plural=_PLURALS[name], number=1, context="symbol")
+    return name.replace("_", " ")
+
+
+#: The entries of a seat as that seat reads them: the same English, marked for the
+#: catalogs in the context "you" (read by ``_by``).
+_AS_YOU = (
+    NP_("you", "{seat} takes {card} ({where}), pays {paid}, gains {gained}"),
+    NP_("you", "{seat}: {action}"),
+    NP_("you", "{seat} finds no place for {card} and lays it aside"),
+    NP_("you", "{seat} pays 3 coconuts: {card} is discarded"),
+    NP_("you", "{seat} buys fate tile {tile}: {what}"),
+    NP_("you", "{seat} reveals {what}: {n} points"),
+    NP_("you", "{seat} passes ({what}) (no choice)"),
+    NP_("you", "{seat} passes ({what})"),
+    NP_("you", "{seat} scores {source}: {n} points"),
+)
+
+
+def _by(seat: int | None, viewer: int | None, template: str, **fields: Any) -> Said:
+    """An entry with its seat as the first field: for the seat that acted the same English
+    in the context "you", since other languages conjugate for "you" differently."""
+    you = seat is not None and seat == viewer
+    return Said(template, context="you" if you else None, seat=said_seat(int(seat or 0)), **fields)
+
+
+def _coconuts(n: int) -> Said:
+    return Said(N_("{n} {coconuts}"), n=n, coconuts=Said(
+        "coconut", plural="coconuts", number=n, context="symbol"))  # fmt: skip
+
+
+def fate_words(fate_id: str) -> Said:
+    """A fate tile in words, as ``Fate.describe`` says it."""
+    f = FATES[fate_id]
+    categories = tuple(_word(c) for c in f.categories)
+    most = Said(N_("{a} and {b}"), a=categories[0], b=categories[1]) if len(categories) == 2 \
+        else categories[0]  # fmt: skip
+    if f.partial is not None:
+        return Said(
+            N_("most {what}: +{win}, +{partial} for one of them, else -{lose} (costs {cost})"),
+            what=most, win=f.win, partial=f.partial, lose=f.lose, cost=f.cost,
+        )  # fmt: skip
+    return Said(N_("most {what}: +{win}, else -{lose} (costs {cost})"),
+                what=most, win=f.win, lose=f.lose, cost=f.cost)  # fmt: skip
+
+
+def describe(st: AtuaState, event: Event, viewer: int | None) -> Said | None:
+    """A log entry in words (English, remembering its template: ``vaka.i18n.said``)."""
     tag, seat, data = event
-    who = f"seat {seat}"
     if tag == "setup":
         if viewer is not None and st.residents[viewer]:
-            return f"setup; your resident (face down) is {RESIDENTS[st.residents[viewer]].name}"
-        return "setup"
+            name = RESIDENTS[st.residents[viewer]].name
+            return Said(N_("setup; your resident (face down) is {name}"), name=name)
+        return Said(N_("setup"))
     if tag == "draw":
-        return f"drawn: {data[0]} (left) and {data[1]} (right)"
+        return Said(N_("drawn: {left} (left) and {right} (right)"), left=data[0], right=data[1])
     if tag == "take":
         card, arg, paid, gained = data
-        where = f"the {arg} card" if arg in ("left", "right") else f"card {arg} of the row"
-        return f"{who} takes {card} ({where}), pays {paid}, gains {counted(gained, 'coconut')}"
+        if arg in ("left", "right"):
+            where = Said(N_("the left card") if arg == "left" else N_("the right card"))
+        else:
+            where = Said(N_("card {n} of the row"), n=arg)
+        return _by(seat, viewer, N_("{seat} takes {card} ({where}), pays {paid}, gains {gained}"),
+                   card=card, where=where, paid=paid, gained=_coconuts(gained))  # fmt: skip
     if tag == "place":
-        return f"{who}: {data}"
+        return _by(seat, viewer, N_("{seat}: {action}"), action=data)
     if tag == "set aside":
-        return f"{who} finds no place for {data} and lays it aside"
+        return _by(seat, viewer, N_("{seat} finds no place for {card} and lays it aside"),
+                   card=data)  # fmt: skip
     if tag in ("spare", "give"):
         card, forced = data
         if tag == "spare":
-            return f"{who} pays 3 coconuts: {card} is discarded"
-        return f"{card} goes to Tahuma" + (" (no coconuts to spare it)" if forced else "")
+            return _by(seat, viewer, N_("{seat} pays 3 coconuts: {card} is discarded"), card=card)
+        if forced:
+            return Said(N_("{card} goes to Tahuma (no coconuts to spare it)"), card=card)
+        return Said(N_("{card} goes to Tahuma"), card=card)
     if tag == "refill":
-        return f"{data[0]} joins the row from pile {data[1]}"
+        return Said(N_("{card} joins the row from pile {pile}"), card=data[0], pile=data[1])
     if tag == "buy":
-        return f"{who} buys fate tile {data}: {FATES[data].describe()}"
+        return _by(seat, viewer, N_("{seat} buys fate tile {tile}: {what}"),
+                   tile=data, what=fate_words(data))  # fmt: skip
     if tag == "reveal":
-        return f"{who} reveals {RESIDENTS[data[0]].describe()}: {data[1]} points"
+        res = RESIDENTS[data[0]]
+        adds = tuple(Said(N_("{n} {what}"), n=n, what=_word(k)) for k, n in res.adds)
+        what = Said(N_("{name}: adds {adds}; {points} points per 2 {pairs} in the row"),
+                    name=res.name, adds=adds, points=res.points,
+                    pairs=_word(res.pairs))  # fmt: skip
+        return _by(seat, viewer, N_("{seat} reveals {what}: {n} points"), what=what, n=data[1])
     if tag == "pass":
-        return f"{who} passes ({data[0]})" + (" (no choice)" if data[1] else "")
+        if data[1]:
+            return _by(seat, viewer, N_("{seat} passes ({what}) (no choice)"), what=_word(data[0]))
+        return _by(seat, viewer, N_("{seat} passes ({what})"), what=_word(data[0]))
     if tag == "scoring":
-        return f"pile {data} is empty: interim scoring"
+        return Said(N_("pile {pile} is empty: interim scoring"), pile=data)
     if tag == "score":
-        return f"{who} scores {data[0]}: {data[1]} points"
+        return _by(seat, viewer, N_("{seat} scores {source}: {n} points"),
+                   source=_word(data[0]), n=data[1])  # fmt: skip
     if tag == "over":
-        return "the game is over"
+        return Said(N_("the game is over"))
     return None
 
 
