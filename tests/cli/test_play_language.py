@@ -109,3 +109,28 @@ def test_clicks_usage_error_in_german_and_in_en_xa() -> None:
         kept = ("vaka", "rules", "OPTIONS", "GAME", "TOPIC", "COMMAND", "ARGS", "plya", "play",
                 "replay", "games", "nosuch", "help", "lang")  # fmt: skip
         assert untranslated(pseudo.stderr, kept) == [], pseudo.stderr
+
+
+ATUA = ("play", "atua", "-p", "2", "--seed", "3", "--bots", "random")
+
+
+def test_atua_in_german(tmp_path: Path) -> None:
+    done = vaka("--lang", "de", *ATUA, stdin="1\n1\nlog\nquit\n", cwd=str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    out = flat(done.stdout)
+    for words in ("Atua, Zug 1", "Auslage: 1: c", "Jägerin", "Schicksalsplättchen: f",
+                  "Mehrheit bei", "Platz 0: eine Inselkarte nehmen", "kostet 1 Kokosnuss",
+                  "Platz 0: die Karte an Ihre Insel anlegen", "deckt ab:",
+                  "Tisch: Spielvorbereitung; Ihr Bewohner (verdeckt) ist",
+                  "Sie nehmen c"):  # fmt: skip
+        assert words in out, words
+
+
+def test_atua_in_en_xa_shows_no_text_outside_the_catalogs(tmp_path: Path) -> None:
+    done = vaka("--lang", "en_XA", *ATUA, stdin="log\n" + "1\n" * 300, cwd=str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    atua = load("atua")
+    # typed as they are: the actions' words, the residents' names, the pictures' folder
+    typed = {w for a in atua.actions for w in re.findall(r"[a-z]+", str(a))}
+    typed |= {"place", "at", "angle", "vaka", "Tiare", "Hina", "Akroa", "Moana", "Rongo", "Tane"}
+    assert untranslated(done.stdout, tuple(typed)) == [], done.stdout[-3000:]

@@ -21,11 +21,11 @@ shows, in any language, rather than found again in the words afterwards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from vaka.core.words import name_seats
-from vaka.i18n import N_, ngettext, npgettext, pgettext
+from vaka.i18n import N_, SOURCE, ngettext, npgettext, pgettext, using
 from vaka.i18n import _ as gettext
 
 
@@ -58,7 +58,11 @@ class Said(str):
         **fields: Any,
     ) -> Said:
         chosen = plural if plural is not None and number != 1 else template
-        text = chosen.format(**{k: _english(v) for k, v in fields.items()}) if fields else chosen
+        if fields:
+            with using(SOURCE):  # the words made by a function (Words) in English too
+                text = chosen.format(**{k: _english(v) for k, v in fields.items()})
+        else:
+            text = chosen
         self = super().__new__(cls, _upper(text) if capital else text)
         self.template, self.fields, self.context = template, fields, context
         self.plural, self.number, self.headline, self.seat = plural, number, headline, None
@@ -73,6 +77,22 @@ class Said(str):
 
     def __copy__(self) -> Said:
         return self
+
+
+class Words:
+    """A field made by a function that speaks the current language (a card's name from
+    the game's own helpers): called in English for the text, again where it is shown."""
+
+    __slots__ = ("args", "make")
+
+    def __init__(self, make: Callable[..., str], *args: Any) -> None:
+        self.make, self.args = make, args
+
+    def __str__(self) -> str:
+        return self.make(*self.args)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Words, (self.make, *self.args))
 
 
 def _rebuild(text: str, attributes: dict[str, Any]) -> Said:
@@ -121,12 +141,16 @@ def _translated(text: Said, template: str, plural: bool = True) -> str:
 
 
 def _field(value: Any, names: Sequence[str]) -> Any:
+    if isinstance(value, Words):
+        return str(value)
     if isinstance(value, tuple):
         return ", ".join(str(_field(v, names)) for v in value)
     return say(value, names) if isinstance(value, Said) else value
 
 
 def _english(value: Any) -> Any:
+    if isinstance(value, Words):
+        return str(value)
     return ", ".join(map(str, value)) if isinstance(value, tuple) else value
 
 

@@ -25,7 +25,7 @@ from vaka.i18n.said import say
 
 
 def _card(cid: str) -> str:
-    kinds = [symbol(s.name) for s in CARDS[cid].symbols]
+    kinds = [symbol(s.name.replace(" ", "_")) for s in CARDS[cid].symbols]
     return f"{cid} [" + ", ".join(kinds) + "]"
 
 

@@ -98,6 +98,9 @@ _WORDS = {
     "spare": NP_("atua", "spare"),
     "take": NP_("atua", "take"),
     "score": NP_("atua", "score"),
+    # rows of the final scoring sheet beyond the sources (vaka.games.atua.render)
+    "beach": NP_("atua", "beach"),
+    "coconut_bonus": NP_("atua", "coconut_bonus"),
 }
 
 
