@@ -134,3 +134,15 @@ def test_atua_in_en_xa_shows_no_text_outside_the_catalogs(tmp_path: Path) -> Non
     typed = {w for a in atua.actions for w in re.findall(r"[a-z]+", str(a))}
     typed |= {"place", "at", "angle", "vaka", "Tiare", "Hina", "Akroa", "Moana", "Rongo", "Tane"}
     assert untranslated(done.stdout, tuple(typed)) == [], done.stdout[-3000:]
+
+
+def test_raiatea_in_german(tmp_path: Path) -> None:
+    args = ("play", "raiatea", "-p", "3", "--seed", "3", "--bots", "random")
+    done = vaka("--lang", "de", *args, stdin="1\n1\n1\nquit\n", cwd=str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    out = flat(done.stdout)
+    for words in ("Raiatea — Aktionsrunde 1 · Startspieler: Platz 0 · Festreihenfolge",
+                  "Waren Markt Preis Verkaufsbonus", "Maskenmarkt", "Ihr Sichtschirm",
+                  "Jetzt: Sie —", "Sie: ziehen 5 normale Rituale",
+                  "Zufallsbot 1: zieht 5 normale Rituale", "Sie besetzen"):  # fmt: skip
+        assert words in out, words
