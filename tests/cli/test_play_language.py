@@ -127,7 +127,7 @@ def test_atua_in_german(tmp_path: Path) -> None:
 
 
 def test_atua_in_en_xa_shows_no_text_outside_the_catalogs(tmp_path: Path) -> None:
-    done = vaka("--lang", "en_XA", *ATUA, stdin="log\n" + "1\n" * 300, cwd=str(tmp_path))
+    done = vaka("--lang", "en_XA", *ATUA, stdin="log\n" + "1\n" * 12 + "quit\n", cwd=str(tmp_path))
     assert done.returncode == 0, done.stderr
     atua = load("atua")
     # typed as they are: the actions' words, the residents' names, the pictures' folder
