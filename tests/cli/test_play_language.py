@@ -146,3 +146,15 @@ def test_raiatea_in_german(tmp_path: Path) -> None:
                   "Jetzt: Sie —", "Sie: ziehen 5 normale Rituale",
                   "Zufallsbot 1: zieht 5 normale Rituale", "Sie besetzen"):  # fmt: skip
         assert words in out, words
+
+
+def test_bench_and_db_in_german(tmp_path: Path) -> None:
+    done = vaka("--lang", "de", "bench", "rapa-nui", "--players", "2", "--seconds", "0.1")
+    assert done.returncode == 0, done.stderr
+    out = flat(done.stdout)
+    assert "Zufällige Partien, ein Kern" in out and "Aktionen/s" in out
+    assert "Suche (ISMCTS des starken Bots), ein Kern" in out and "Anfang einer Partie" in out
+    url = f"sqlite:///{tmp_path / 'vaka.db'}"
+    done = vaka("--lang", "de", "db", "upgrade", "--db", url)
+    assert done.returncode == 0, done.stderr
+    assert f"Die Datenbank unter {url} ist auf dem neuesten Stand." in flat(done.stdout)
