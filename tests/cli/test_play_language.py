@@ -129,10 +129,11 @@ def test_atua_in_german(tmp_path: Path) -> None:
 def test_atua_in_en_xa_shows_no_text_outside_the_catalogs(tmp_path: Path) -> None:
     done = vaka("--lang", "en_XA", *ATUA, stdin="log\n" + "1\n" * 12 + "quit\n", cwd=str(tmp_path))
     assert done.returncode == 0, done.stderr
-    atua = load("atua")
-    # typed as they are: the actions' words, the residents' names, the pictures' folder
-    typed = {w for a in atua.actions for w in re.findall(r"[a-z]+", str(a))}
-    typed |= {"place", "at", "angle", "vaka", "Tiare", "Hina", "Akroa", "Moana", "Rongo", "Tane"}
+    # typed as they are: the actions' words (Atua's vocabulary is too large to list), the
+    # residents' names, the pictures' folder
+    typed = {"take", "left", "right", "place", "at", "angle", "spare", "give", "buy", "pass",
+             "reveal", "score", "fishing", "hunting", "canoes", "coconuts", "totems",
+             "volcanoes", "vaka", "Tiare", "Hina", "Akroa", "Moana", "Rongo", "Tane"}  # fmt: skip
     assert untranslated(done.stdout, tuple(typed)) == [], done.stdout[-3000:]
 
 
