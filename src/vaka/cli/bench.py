@@ -11,9 +11,22 @@ from rich.table import Table
 
 from vaka.cli.common import console, duration, errors, friendly_errors
 from vaka.core.registry import game_ids, load
+from vaka.i18n import N_, _, ngettext, number
 from vaka.sim.bench import BenchResult, SearchSpeed, random_playouts, search_speed
 
 FIGURES = 3  # per game size: random playouts, search at the start and in the middle
+HEADINGS = {
+    "game": N_("game"),
+    "players": N_("players"),
+    "games": N_("games"),
+    "actions": N_("actions"),
+    "actions/s": N_("actions/s"),
+    "games/s": N_("games/s"),
+    "decision": N_("decision"),
+    "iterations": N_("iterations"),
+    "iterations/s": N_("iterations/s"),
+}
+MOMENTS = {"start": N_("start of a game"), "middle": N_("middle of a game")}
 
 
 def command(
@@ -47,14 +60,23 @@ def command(
                 sizes.append((game, n))
         each = FIGURES * seconds
         errors.print(
-            f"[dim]{len(sizes)} game size{'s' * (len(sizes) > 1)}, {FIGURES} figures of about "
-            f"{seconds:g} s each: about {duration(len(sizes) * each)}.[/dim]"
-        )
+            "[dim]"
+            + ngettext(
+                "{n} game size, {figures} figures of about {seconds} s each: about {total}.",
+                "{n} game sizes, {figures} figures of about {seconds} s each: about {total}.",
+                len(sizes),
+            ).format(n=len(sizes), figures=FIGURES, seconds=number(seconds),
+                     total=duration(len(sizes) * each))
+            + "[/dim]"
+        )  # fmt: skip
         for done, (game, n) in enumerate(sizes):
             left = duration((len(sizes) - done) * each)
             errors.print(
-                f"[dim]{done + 1}/{len(sizes)} measuring {game.id}, {n} players… "
-                f"(about {left} left)[/dim]"
+                "[dim]"
+                + _("{done}/{sizes} measuring {game}, {n} players… (about {left} left)").format(
+                    done=done + 1, sizes=len(sizes), game=game.id, n=n, left=left
+                )
+                + "[/dim]"
             )
             results.append(random_playouts(game.id, n, seconds))
             searches.extend(search_speed(game.id, n, seconds))
@@ -66,28 +88,34 @@ def command(
         }
         print(json.dumps(report, indent=1))
         return
-    table = Table(title=f"Random playouts, one core (Python {platform.python_version()})")
+    table = Table(
+        title=_("Random playouts, one core (Python {version})").format(
+            version=platform.python_version()
+        )
+    )
     for col in ("game", "players", "games", "actions", "actions/s", "games/s"):
-        table.add_column(col, justify="left" if col == "game" else "right")
+        table.add_column(_(HEADINGS[col]), justify="left" if col == "game" else "right")
     for r in results:
         table.add_row(
             r.game,
             str(r.players),
             str(r.games),
             str(r.actions),
-            f"{r.actions_per_second:,.0f}",
-            f"{r.games_per_second:,.1f}",
+            number(r.actions_per_second, 0),
+            number(r.games_per_second, 1),
         )
     console.print(table)
-    search = Table(title="Search (the hard bot's ISMCTS), one core")
+    search = Table(title=_("Search (the hard bot's ISMCTS), one core"))
     for col in ("game", "players", "decision", "iterations", "iterations/s"):
-        search.add_column(col, justify="left" if col in ("game", "decision") else "right")
+        search.add_column(
+            _(HEADINGS[col]), justify="left" if col in ("game", "decision") else "right"
+        )
     for speed in searches:
         search.add_row(
             speed.game,
             str(speed.players),
-            f"{speed.moment} of a game",
+            _(MOMENTS.get(speed.moment, "{moment} of a game")).format(moment=speed.moment),
             str(speed.iterations),
-            f"{speed.iterations_per_second:,.0f}",
+            number(speed.iterations_per_second, 0),
         )
     console.print(search)

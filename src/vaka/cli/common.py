@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 from vaka.core.errors import VakaError
-from vaka.i18n import _
+from vaka.i18n import _, number
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
@@ -47,8 +47,10 @@ def duration(seconds: float) -> str:
     ('0.3 s', '45 s', '2.5 minutes')
     """
     if seconds < 10:
-        return f"{seconds:.1f} s"
-    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.1f} minutes"
+        return _("{n} s").format(n=number(seconds, 1))
+    if seconds < 90:
+        return _("{n} s").format(n=number(seconds, 0))
+    return _("{n} minutes").format(n=number(seconds / 60, 1))
 
 
 @contextmanager
@@ -73,9 +75,11 @@ def progress(doing: str, total: int, unit: str) -> Iterator[Callable[[int], None
             told = tenth
             left = spent * (total - done) / done
             errors.print(
-                f"{doing}: {done}/{total} {unit}, {duration(spent)} so far, "
-                f"about {duration(left)} left"
-            )
+                _("{doing}: {done}/{total} {unit}, {spent} so far, about {left} left").format(
+                    doing=doing, done=done, total=total, unit=unit, spent=duration(spent),
+                    left=duration(left),
+                )
+            )  # fmt: skip
 
     yield tell
 

@@ -7,27 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import typer
-import typer.rich_utils as rich_utils
 
 from vaka import i18n
+from vaka.cli import clickwords
 from vaka.i18n import N_, _
 
 OPTION = "--lang"
 HELP = N_("The language vaka speaks: {languages} (default: from LANG).")
-
-# Typer's own words that it lets be set, so that help and usage errors speak the language
-# too. The rest (the "Usage:" line, --help's own help, usage errors) are fixed in the copy
-# of Click that Typer carries, and stay English.
-TYPER_WORDS = {
-    "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
-    "OPTIONS_PANEL_TITLE": N_("Options"),
-    "COMMANDS_PANEL_TITLE": N_("Commands"),
-    "ERRORS_PANEL_TITLE": N_("Error"),
-    "ABORTED_TEXT": N_("Aborted."),
-    "DEFAULT_STRING": N_("[default: {}]"),
-    "REQUIRED_LONG_STRING": N_("[required]"),
-    "RICH_HELP": N_("Try [blue]'{command_path} {help_option}'[/] for help."),
-}
 
 
 def requested(argv: Sequence[str]) -> str | None:
@@ -57,10 +43,9 @@ def start(argv: Sequence[str]) -> None:
 
 
 def speak(language: str) -> None:
-    """Speak ``language`` in vaka's texts and Typer's help panels."""
+    """Speak ``language`` in vaka's texts and in Typer's and Click's own words."""
     i18n.set_language(language)
-    for name, text in TYPER_WORDS.items():
-        setattr(rich_utils, name, _(text))
+    clickwords.install()
 
 
 def option(value: str | None) -> str | None:

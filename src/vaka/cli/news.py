@@ -16,11 +16,13 @@ from rich.table import Table
 from rich.text import Text
 
 from vaka.cli.common import console
-from vaka.core.words import display_names, name_seats
+from vaka.core.words import display_names
+from vaka.i18n import N_, _, ngettext
+from vaka.i18n.said import headline, say
 
-YOU = "You"
+YOU = N_("You")
 #: The summary's line for log entries that belong to no seat (a round ends, cards are dealt).
-TABLE = "Table"
+TABLE = N_("Table")
 #: On joining a game under way ("So far:"), the summary's last lines shown; the rest fold
 #: into one line that points at ``log``.
 SO_FAR = 4
@@ -30,13 +32,13 @@ def table_names(names: Sequence[str | None], me: int | None) -> list[str]:
     """The names a table shows for its seats, the player's own seat as "You"."""
     shown = display_names(names)
     if me is not None and 0 <= me < len(shown):
-        shown[me] = YOU
+        shown[me] = _(YOU)
     return shown
 
 
 def entry_text(entry: Mapping[str, Any], names: Sequence[str]) -> str:
-    """A log entry's words with the seats called by their names."""
-    return name_seats(str(entry["text"]), names)
+    """A log entry's words in the reader's language, the seats called by their names."""
+    return say(entry["text"], names)
 
 
 def named_view(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
@@ -61,8 +63,12 @@ def summary(
         elif lines:
             who = lines[-1][0]  # the table's doing follows from the turn before it
         else:
-            who = TABLE
-        text, begun = _without(who, entry_text(entry, names))
+            who = _(TABLE)
+        short = headline(entry["text"])
+        if short is not None:  # the entry only says that a turn begins
+            text, begun = short, True
+        else:
+            text, begun = _without(who, entry_text(entry, names))
         if not lines or lines[-1][0] != who:
             lines.append((who, [], False))
         lines[-1][1].append(text)
@@ -91,14 +97,16 @@ def print_summary(
     lines = summary(log, since, names)
     if not lines:
         return
-    console.print(Text("Since your last move:" if moved else "So far:", style="bold"))
+    console.print(Text(_("Since your last move:") if moved else _("So far:"), style="bold"))
     if not moved and len(lines) > SO_FAR:
         earlier = len(lines) - SO_FAR
         lines = lines[-SO_FAR:]
-        turns = "turn" if earlier == 1 else "turns"
-        console.print(
-            Text(f"  … {earlier} {turns} before these (type log to see them all)", style="dim")
-        )
+        folded = ngettext(
+            "  … {n} turn before these (type log to see them all)",
+            "  … {n} turns before these (type log to see them all)",
+            earlier,
+        ).format(n=earlier)
+        console.print(Text(folded, style="dim"))
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     grid.add_column()

@@ -30,14 +30,15 @@ from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
 from vaka.core.undo import CannotUndo
+from vaka.i18n import N_, _, ngettext, number, percent
 
 if TYPE_CHECKING:
     from vaka.cli.remote import Seat
 
-HELP = help_text(
-    "  [bold]hint[/bold]         ask the strongest bot what it would do, and why",
-    "  [bold]save[/bold] [FILE]  save the game so far (replay it with 'vaka replay FILE')",
-    "  [bold]quit[/bold]         stop playing (the game is saved if you gave --save)",
+HELP = (  # the commands of the help beyond those every mode has (screen.help_text)
+    N_("  [bold]hint[/bold]         ask the strongest bot what it would do, and why"),
+    N_("  [bold]save[/bold] [FILE]  save the game so far (replay it with 'vaka replay FILE')"),
+    N_("  [bold]quit[/bold]         stop playing (the game is saved if you gave --save)"),
     *session.HELP_LINES,
 )
 REMOTE = "Playing on a server"
@@ -187,7 +188,9 @@ def command(
         for given, flag in ((join, "--join"), (token, "--token"), (invite, "--invite"),
                             (open_seats, "--open")):  # fmt: skip
             if given:
-                raise typer.BadParameter(f"{flag} needs --server URL", param_hint=flag)
+                raise typer.BadParameter(
+                    _("{flag} needs --server URL").format(flag=flag), param_hint=flag
+                )
         _check_save(save)
         if load_from is not None:
             session.check_load(game_id, players, solo, level, seat, seed, bots, option)
@@ -197,16 +200,24 @@ def command(
     game, state = sitting.game, sitting.state
     n = state.players
     console.print(
-        f"[bold]{game.name}[/bold], {n} player{'s' if n > 1 else ''}, seed {state.seed}. "
-        f"You are seat {sitting.me}. Type [bold]help[/bold] for help."
+        ngettext(
+            "[bold]{game}[/bold], {n} player, seed {seed}. "
+            "You are seat {seat}. Type [bold]help[/bold] for help.",
+            "[bold]{game}[/bold], {n} players, seed {seed}. "
+            "You are seat {seat}. Type [bold]help[/bold] for help.",
+            n,
+        ).format(game=escape(_(game.name)), n=n, seed=state.seed, seat=sitting.me)
     )
     if load_from is not None:
-        console.print(Text(f"Continued from {load_from}, after {len(state.history)} actions."))
+        console.print(
+            Text(_("Continued from {file}, after {n} actions.").format(
+                file=load_from, n=len(state.history)))
+        )  # fmt: skip
     try:
         seen = sitting.log_seen() if load_from is not None else 0
         _loop(sitting, save or load_from, pictures, explain_bots, seen)
     except Quit:
-        console.print("Stopped.")
+        console.print(_("Stopped."))
     finally:
         if save is not None:
             session.save_and_say(sitting, save)
@@ -220,7 +231,7 @@ def _new(
 ) -> Sitting:  # fmt: skip
     """A new game against bots, from the command line's choices."""
     if game_id is None:
-        raise typer.BadParameter("name a game; 'vaka games' lists them", param_hint="GAME")
+        raise typer.BadParameter(_("name a game; 'vaka games' lists them"), param_hint="GAME")
     game = load(game_id)
     n = _players(game, players, solo)
     options = _options(game, option, level)
@@ -366,25 +377,29 @@ def _hint(game: Game, state: State, me: int) -> None:
     over the game's own opponent, such as Atua's Tahuma)."""
     seed = derive_seed(state.seed, "hint", len(state.history))
     bot = search_agent(game.id, seed, iterations=HINT_ITERATIONS)
-    with console.status("thinking…"):
+    with console.status(_("thinking…")):
         choices = bot.analyse(Observation(state, me))
     total = sum(c.visits for c in choices) or 1
-    console.print(f"The hard bot searched {total} futures:")
+    console.print(_("The hard bot searched {n} futures:").format(n=total))
     legal = state.legal_actions(me)
     for rank, choice in enumerate(choices[:3], 1):
         action = escape(str(choice.action))
         if choice.action in legal:  # the number to type, as in the list of choices
-            action = f"choice {legal.index(choice.action) + 1}: {action}"
+            action = _("choice {n}: {action}").format(
+                n=legal.index(choice.action) + 1, action=action
+            )
         lead = bot.solo_lead(choice.value)
         outcome = (
-            f"went well {choice.value:.0%}"
+            _("went well {share}").format(share=percent(choice.value, 0))
             if lead is None
-            else f"expected final lead {lead:+.1f} points"
-        )
+            else _("expected final lead {lead} points").format(
+                lead=("+" if lead >= 0 else "") + number(lead, 1))
+        )  # fmt: skip
+        tried = _("tried {share} of the time").format(share=percent(choice.visits / total, 0))
         console.print(
-            f"  {rank}. [bold]{action}[/bold]: tried {choice.visits / total:.0%} of the time, "
+            f"  {rank}. [bold]{action}[/bold]: {tried}, "
             + outcome
-            + ("  ← it would play this" if rank == 1 else "")
+            + ("  " + _("← it would play this") if rank == 1 else "")
         )
     console.print(Text(session.hint_words(game, state, me, bot, choices)))
 
@@ -396,19 +411,19 @@ def _ask(sitting: Sitting, save: Path | None, since: int, explain: bool) -> bool
     _under_board(sitting, since, explain)
     while True:
         try:
-            line = ask("[bold]your move>[/bold] ").strip()
+            line = ask("[bold]" + _("your move>") + "[/bold] ").strip()
         except (EOFError, KeyboardInterrupt):
             session.leave_or_stay(sitting, save)
             continue
         legal = state.legal_actions(me)
-        word, _, rest = line.partition(" ")
+        word, _sep, rest = line.partition(" ")
         word = word.lower()
         if not line:
             continue
         if word in ("quit", "exit"):
             raise Quit
         if word == "help":
-            console.print(rules.with_examples(game, HELP))
+            console.print(rules.with_examples(game, help_text(*HELP)))
         elif rules.answer(game, word, rest.strip()):
             pass
         elif word == "board":
@@ -432,10 +447,18 @@ def _ask(sitting: Sitting, save: Path | None, since: int, explain: bool) -> bool
             try:
                 count = sitting.undo()
             except CannotUndo as exc:
-                console.print(Text(f"Nothing taken back: {exc}.", style="red"))
+                console.print(
+                    Text(_("Nothing taken back: {reason}.").format(reason=exc), style="red")
+                )
                 continue
-            bots = f" and the {count - 1} bot action{'s' if count > 2 else ''} after it"
-            console.print(f"Took back your last decision{bots if count > 1 else ''}; choose again.")
+            if count > 1:
+                console.print(ngettext(
+                    "Took back your last decision and the {n} bot action after it; choose again.",
+                    "Took back your last decision and the {n} bot actions after it; choose again.",
+                    count - 1,
+                ).format(n=count - 1))  # fmt: skip
+            else:
+                console.print(_("Took back your last decision; choose again."))
             return False
         elif word == "why" and not rest:
             session.why(sitting)

@@ -36,25 +36,28 @@ from vaka.cli.wire import TIMEOUT, Link, ServerError, Socket
 from vaka.core.game import Game
 from vaka.core.record import record_text
 from vaka.core.registry import load
+from vaka.i18n import N_, _, ngettext
 
-HELP = help_text(
-    "  [bold]undo[/bold]         take back your last action (until another seat acts "
-    "or something hidden shows)",
-    "  [bold]chat[/bold] TEXT    say something to the table",
-    "  [bold]resign[/bold]       give up; a bot plays your seat to the end (asks first)",
-    "  [bold]quit[/bold]         leave the table without resigning (come back with --join)",
-    "While others move, commands run at once; a choice typed then waits for your turn.",
+HELP = (  # the commands of the help beyond those every mode has (screen.help_text)
+    N_(
+        "  [bold]undo[/bold]         take back your last action (until another seat acts "
+        "or something hidden shows)"
+    ),
+    N_("  [bold]chat[/bold] TEXT    say something to the table"),
+    N_("  [bold]resign[/bold]       give up; a bot plays your seat to the end (asks first)"),
+    N_("  [bold]quit[/bold]         leave the table without resigning (come back with --join)"),
+    N_("While others move, commands run at once; a choice typed then waits for your turn."),
 )
 COMMANDS = {"quit", "exit", "help", "board", "log", "hint", "chat", "undo", "resign"}
 COMMANDS |= set(rules.COMMANDS)
-LABELS = {
+LABELS = {  # before a refusal's reason, by its code (translated where shown)
     "illegal": "",
-    "forbidden": "Not allowed: ",
-    "refused": "Refused: ",
+    "forbidden": N_("Not allowed: "),
+    "refused": N_("Refused: "),
     "malformed": "",
-    "invalid": "Not understood: ",
-    "rate_limited": "Too fast: ",
-    "too_large": "Too long: ",
+    "invalid": N_("Not understood: "),
+    "rate_limited": N_("Too fast: "),
+    "too_large": N_("Too long: "),
 }
 
 
@@ -148,13 +151,13 @@ class Session:
         if msg is None:
             return None
         if msg["type"] == "closed":
-            console.print(Text("Lost the connection to the server; connecting again…"))
+            console.print(Text(_("Lost the connection to the server; connecting again…")))
             if not self.socket.reopen():
                 raise ServerError(
                     f"lost the connection to {self.seat.link.url}; come back with: "
                     + self.seat.rejoin()
                 )
-            console.print(Text("Connected again."))
+            console.print(Text(_("Connected again.")))
             return None
         if msg["type"] == "line":
             self.typed.append(msg["text"])
@@ -186,8 +189,11 @@ class Session:
         for line in self.state["chat"]:
             if line["at"] > self.heard:
                 who = inert(line["name"])
-                who += "" if line["seat"] is None else f" (seat {line['seat']})"
-                console.print(Text(f"  {who} says: ", style="bold") + Text(inert(line["text"])))
+                who += "" if line["seat"] is None else " " + _("(seat {n})").format(n=line["seat"])
+                console.print(
+                    Text("  " + _("{who} says:").format(who=who) + " ", style="bold")
+                    + Text(inert(line["text"]))
+                )
                 self.heard = line["at"]
 
     def _show(self) -> None:
@@ -205,12 +211,20 @@ class Session:
         table = self.state["table"]
         if table["to_move"] != self.waited:
             self.waited = table["to_move"]
-            names = [f"{inert(table['seats'][s]['name'])} (seat {s})" for s in table["to_move"]]
+            names = [
+                f"{inert(table['seats'][s]['name'])} " + _("(seat {n})").format(n=s)
+                for s in table["to_move"]
+            ]
             mine = table["seats"][self.state["seat"]]
-            why = f" A bot plays your seat ({mine['left']})." if mine.get("left") else ""
+            why = (
+                " " + _("A bot plays your seat ({why}).").format(why=mine["left"])
+                if mine.get("left")
+                else ""
+            )
             if table["status"] == "open":
-                names = ["players to take the open seats"]
-            console.print(Text(f"Waiting for {', '.join(names) or 'the table'}…{why}", "dim"))
+                names = [_("players to take the open seats")]
+            waiting = ", ".join(names) or _("the table")
+            console.print(Text(_("Waiting for {who}…").format(who=waiting) + why, "dim"))
         if self._typed_commands():
             return  # look at the table again before waiting
         error = self._next(None)
@@ -223,9 +237,9 @@ class Session:
         seen = self.state
         choices = [c["action"] for c in seen["legal"]]
         while True:
-            line = self._line("[bold]your move>[/bold] ")
+            line = self._line("[bold]" + _("your move>") + "[/bold] ")
             self._drain()
-            word, _, rest = line.partition(" ")
+            word, _sep, rest = line.partition(" ")
             if not line:
                 if self.state["version"] != seen["version"]:
                     return  # the table changed meanwhile: draw it again
@@ -246,7 +260,8 @@ class Session:
         if word in ("quit", "exit"):
             raise Quit
         if word == "help":
-            console.print(rules.with_examples(self.game, HELP) if self.game else HELP)
+            shown = help_text(*HELP)
+            console.print(rules.with_examples(self.game, shown) if self.game else shown)
         elif self.game is not None and rules.answer(self.game, word, rest):
             pass
         elif word == "board":
@@ -257,12 +272,12 @@ class Session:
             for entry in self.state["view"]["log"]:
                 print_entry(entry, self._names())
         elif word == "hint":
-            console.print("A hint needs the whole game; it is for local games only.")
+            console.print(_("A hint needs the whole game; it is for local games only."))
         elif word == "chat":
             if rest:
                 self._chat(rest)
             else:
-                console.print("Write it as: chat TEXT")
+                console.print(_("Write it as: chat TEXT"))
         elif word == "undo":
             return self._send({"type": "undo", "version": self.state["version"]})
         elif word == "resign":
@@ -278,7 +293,7 @@ class Session:
             line = self.typed[0]
             if line is None:
                 raise Quit  # the input ended
-            word, _, rest = line.partition(" ")
+            word, _sep, rest = line.partition(" ")
             if line and word.lower() not in COMMANDS:
                 break
             self.typed.popleft()
@@ -355,7 +370,7 @@ class Session:
             + ". Type [bold]yes[/bold] to resign: "
         )
         if answer.strip().lower() not in ("y", "yes"):
-            console.print("You play on.")
+            console.print(_("You play on."))
             return
         if self._send({"type": "resign"}):
             raise Resigned
@@ -378,15 +393,19 @@ class Session:
         table = self.state["table"]
         console.print(self.game.render(self.state["view"]))
         draw(self.game, self.state["view"], [], self.pictures)
-        names = [f"{inert(s['name'])} (seat {s['seat']})" for s in table["seats"]]
+        names = [
+            f"{inert(s['name'])} " + _("(seat {n})").format(n=s["seat"]) for s in table["seats"]
+        ]
         scores = ", ".join(f"{n} {v:g}" for n, v in zip(names, table["scores"], strict=True))
-        console.print(Text(f"Final scores: {scores}"))
-        winners = ", ".join(names[w] for w in table["winners"]) or "nobody"
-        console.print(Text(f"Winner{'s' if len(table['winners']) > 1 else ''}: {winners}"))
+        console.print(Text(_("Final scores: {scores}").format(scores=scores)))
+        winners = ", ".join(names[w] for w in table["winners"]) or _("nobody")
+        won = ngettext("Winner: {names}", "Winners: {names}", len(table["winners"]))
+        console.print(Text(won.format(names=winners)))
         if table["lost"]:
-            console.print(Text("Counted as lost: " + ", ".join(names[s] for s in table["lost"])))
+            lost = ", ".join(names[s] for s in table["lost"])
+            console.print(Text(_("Counted as lost: {names}").format(names=lost)))
         url = self.seat.link.record_url(self.seat.table)
-        console.print(Text(f"The game's record: GET {url}"), soft_wrap=True)
+        console.print(Text(_("The game's record: GET {url}").format(url=url)), soft_wrap=True)
         if self.save is not None:
             _save(self.seat.link.record(self.seat.table), self.save)
 
@@ -402,13 +421,18 @@ def _say_error(error: dict[str, Any]) -> None:
             )
         )
         return
-    console.print(Text(LABELS.get(code, f"{inert(code)}: ") + inert(reason), style="red"))
+    label = LABELS.get(code)
+    shown = (_(label) if label else "") if label is not None else f"{inert(code)}: "
+    console.print(Text(shown + inert(reason), style="red"))
 
 
 def _save(record: dict[str, Any], path: Path) -> None:
     try:
         path.write_text(record_text(record), encoding="utf-8")
     except OSError as exc:
-        console.print(Text(f"Cannot save to {path}: {exc}", style="red"))
+        console.print(
+            Text(_("Cannot save to {file}: {error}").format(file=path, error=exc), style="red")
+        )
         return
-    console.print(Text(f"Game saved to {path}; replay it with: vaka replay {path}"), soft_wrap=True)
+    saved = _("Game saved to {file}; replay it with: vaka replay {file}").format(file=path)
+    console.print(Text(saved), soft_wrap=True)

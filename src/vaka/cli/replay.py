@@ -16,6 +16,8 @@ from vaka.core.game import Game
 from vaka.core.record import load_record, replay
 from vaka.core.registry import load
 from vaka.core.state import State
+from vaka.i18n import N_, _
+from vaka.i18n.said import say
 
 
 def command(
@@ -49,12 +51,13 @@ def command(
         if seat is not None:
             final.check_seat(seat)
         state = game.new_state(record["players"], record["seed"], **record["options"])
-    viewer = "spectator" if seat is None else f"seat {seat}"
+    viewer = _("spectator") if seat is None else _("seat {n}").format(n=seat)
     total = len(record["actions"])
     console.print(
-        f"[bold]{game.name}[/bold], {record['players']} players, seed {record['seed']}, "
-        f"{total} actions; watching as {viewer}."
-    )
+        _("[bold]{game}[/bold], {players} players, seed {seed}, {n} actions; watching as {viewer}.")
+        .format(game=_(game.name), players=record["players"], seed=record["seed"], n=total,
+                viewer=viewer)
+    )  # fmt: skip
     interactive = pause and sys.stdin.isatty()
     step, shown = 0, 0
     while step < total:
@@ -65,14 +68,14 @@ def command(
         draw(game, state.view(seat), [], pictures, quiet=step < total)
         while interactive:
             try:
-                answer = ask(f"[dim]{PROMPT}[/dim] ").strip().lower()
+                answer = ask(f"[dim]{_(PROMPT)}[/dim] ").strip().lower()
             except EOFError:
                 answer = "q"
             if answer == "q":
                 interactive = False
             elif answer == "b":
                 if step == 0:
-                    console.print("This is the start of the game.")
+                    console.print(_("This is the start of the game."))
                     continue
                 step -= 1
                 state, shown = _back(game, record, seat, step, total)
@@ -82,7 +85,7 @@ def command(
     console.print(game.render(state.view(seat)))
 
 
-PROMPT = "Enter: next, b: back, q: to the end"
+PROMPT = N_("Enter: next, b: back, q: to the end")
 
 
 def _show(game: Game, state: State, seat: int | None, where: str, shown: int, board: bool) -> int:
@@ -92,7 +95,7 @@ def _show(game: Game, state: State, seat: int | None, where: str, shown: int, bo
     log = state.view(seat)["log"]
     console.print(f"[bold]{where}[/bold]")
     for entry in log[shown:]:
-        console.print(Text("  · ", style="dim") + Text(entry["text"]))
+        console.print(Text("  · ", style="dim") + Text(say(entry["text"])))
     if board:
         console.print(game.render(state.view(seat)))
     return len(log)
@@ -106,5 +109,9 @@ def _back(
     before = replay(record, upto=step - 1) if step else None
     state = replay(record, upto=step)
     shown = len(before.view(seat)["log"]) if before is not None else len(state.view(seat)["log"])
-    where = f"back to {step}/{total}" if step else f"back to the start (0/{total})"
+    where = (
+        _("back to {step}/{total}").format(step=step, total=total)
+        if step
+        else _("back to the start (0/{total})").format(total=total)
+    )
     return state, _show(game, state, seat, where, shown, board=True)

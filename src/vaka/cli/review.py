@@ -17,7 +17,7 @@ from vaka.cli.common import console, errors, friendly_errors, progress
 from vaka.core.errors import VakaError
 from vaka.core.record import load_record, replay
 from vaka.core.registry import load
-from vaka.core.words import counted
+from vaka.i18n import N_, _, ngettext, number, percent
 from vaka.sim.review import (
     MARKED,
     Budget,
@@ -33,6 +33,25 @@ from vaka.sim.review_words import given_up
 
 DEFAULT = Budget()
 STYLES = {"only move": "blue", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "red"}
+#: The labels as the terminal shows them (the review's JSON keeps the English).
+LABELS = {
+    "only move": N_("only move"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "blunder": N_("blunder"),
+}
+#: The columns of the labelled decisions: key, heading (translated where shown).
+COLUMNS = {
+    "#": "#",
+    "seat": N_("seat"),
+    "taken": N_("taken"),
+    "label": N_("label"),
+    "loss": N_("loss"),
+    "best": N_("best instead"),
+    "lead": N_("final lead"),
+    "win": N_("win chance"),
+    "known": N_("knowing all"),
+}
 
 
 def command(
@@ -107,7 +126,7 @@ def command(
         if seat is not None:
             final.check_seat(seat)
         if start < 1:
-            raise VakaError(f"--from counts actions from 1, not {start}")
+            raise VakaError(_("--from counts actions from 1, not {n}").format(n=start))
         settings = Budget(
             playouts=budget,
             candidates=candidates,
@@ -123,7 +142,7 @@ def command(
             for i, (s, _) in enumerate(record["actions"])
             if i in only and (seat is None or s == seat)
         )
-        with progress("reviewing", total, "decisions") as tell:
+        with progress(_("reviewing"), total, _("decisions")) as tell:
             review = review_game(
                 record,
                 wanted,
@@ -141,13 +160,15 @@ def command(
             try:
                 html.write_text(page(review, record), encoding="utf-8")
             except OSError as exc:
-                raise VakaError(f"cannot write {html}: {exc}") from exc
+                raise VakaError(
+                    _("cannot write {file}: {error}").format(file=html, error=exc)
+                ) from exc
     if json:
         sys.stdout.write(jsonlib.dumps(review.to_json(), indent=2) + "\n")
     else:
         show(review, elapsed)
     if html is not None:
-        (errors if json else console).print(f"Review page: {html}")
+        (errors if json else console).print(_("Review page: {file}").format(file=html))
 
 
 def show(review: Review, elapsed: float) -> None:
@@ -155,53 +176,61 @@ def show(review: Review, elapsed: float) -> None:
     name = load(review.game).name
     forced = sum(d.forced for d in review.decisions)
     horizon = review.budget.horizon
-    reach = "to the end" if horizon is None else f"{horizon} steps"
-    console.print(
-        f"[bold]{escape(name)}[/bold], {counted(review.players, 'player')}, "
-        f"seed {review.record_seed}: {counted(len(review.decisions), 'decision')} reviewed "
-        f"({forced} forced) in {elapsed:.1f} s "
-        f"({review.budget.playouts} playouts of {reach} per candidate, review seed "
-        f"{review.seed})."
+    reach = (
+        _("to the end")
+        if horizon is None
+        else ngettext("{n} step", "{n} steps", horizon).format(n=horizon)
     )
+    players = ngettext("{n} player", "{n} players", review.players).format(n=review.players)
+    decisions = len(review.decisions)
+    reviewed = ngettext("{n} decision reviewed", "{n} decisions reviewed", decisions)
     console.print(
-        "[dim]Judged from what each seat could know at the time (its own view, over deals "
-        f"of the cards it could not see), by the {escape(review.evaluation)}.[/dim]"
+        _(
+            "[bold]{game}[/bold], {players}, seed {seed}: {reviewed} ({forced} forced) in "
+            "{seconds} s ({playouts} playouts of {reach} per candidate, review seed {review})."
+        ).format(
+            game=escape(_(name)), players=players, seed=review.record_seed,
+            reviewed=reviewed.format(n=decisions), forced=forced, seconds=number(elapsed, 1),
+            playouts=review.budget.playouts, reach=reach, review=review.seed,
+        )
+    )  # fmt: skip
+    console.print(
+        "[dim]"
+        + _(
+            "Judged from what each seat could know at the time (its own view, over deals "
+            "of the cards it could not see), by the {evaluation}."
+        ).format(evaluation=escape(review.evaluation))
+        + "[/dim]"
     )
-    seats = Table(title="Accuracy per seat (0-100) and decisions per label")
-    for column in ("seat", "accuracy", "score", "only", "inacc.", "mistake", "blunder"):
+    seats = Table(title=_("Accuracy per seat (0-100) and decisions per label"))
+    for column in (
+        _("seat"), _("accuracy"), _("score"), _("only"), _("inacc."), _("mistake"),
+        _("blunder"), _("good"),
+    ):  # fmt: skip
         seats.add_column(column, justify="right", no_wrap=True)
-    seats.add_column("good", justify="right", no_wrap=True)
     for report in review.seat_reports():
-        won = " (won)" if report.seat in review.winners else ""
+        won = " " + _("(won)") if report.seat in review.winners else ""
         seats.add_row(
             str(report.seat),
-            "–" if report.accuracy is None else f"{report.accuracy:.0f}",
-            f"{review.scores[report.seat]:g}{won}",
+            "–" if report.accuracy is None else number(report.accuracy, 0),
+            f"{number(review.scores[report.seat])}{won}",
             *(str(report.labels[label]) for label in (*MARKED, "good")),
         )
     console.print(seats)
     points = turning_decisions(review)
     if points:
-        console.print("[bold]Turning points[/bold]")
+        console.print("[bold]" + _("Turning points") + "[/bold]")
         for d in points:  # "#" as in the table of labelled decisions
             console.print(f"  · #{d.index + 1} {escape(describe(d))}")
     # No rules between columns: at 80 columns the words need the room.
     moves = Table(
-        title="Labelled decisions", box=None, pad_edge=False, header_style="bold", leading=1
+        title=_("Labelled decisions"), box=None, pad_edge=False, header_style="bold", leading=1
     )
     solo = review.players == 1  # labelled by the final lead given up (docs/REVIEW.md)
-    columns = [
-        "#",
-        "seat",
-        "taken",
-        "label",
-        "loss",
-        "best instead",
-        "final lead" if solo else "win chance",
-    ]
+    columns = ["#", "seat", "taken", "label", "loss", "best", "lead" if solo else "win"]
     full = any(d.hindsight for d in review.decisions)
     if full:
-        columns.append("knowing all")  # two words: the heading wraps in a narrow column
+        columns.append("known")  # "knowing all", two words: it wraps in a narrow column
     rows = []
     for d in review.decisions:
         if d.label not in MARKED or d.label == "only move":
@@ -214,30 +243,30 @@ def show(review: Review, elapsed: float) -> None:
                 str(d.index + 1),
                 str(d.seat),
                 escape(said(d, d.taken)),
-                f"[{style}]{d.label}[/{style}]",
-                given_up(d, "pts"),
+                f"[{style}]{_(LABELS[d.label])}[/{style}]",
+                given_up(d, _("pts")),
                 escape(said(d, best.action)),
-                f"{chosen.margin:.1f} → {best.margin:.1f}"
+                f"{number(chosen.margin, 1)} → {number(best.margin, 1)}"
                 if solo
-                else f"{chosen.win:.0%} → {best.win:.0%}",
+                else f"{percent(chosen.win, 0)} → {percent(best.win, 0)}",
                 *([known(d)] if full else []),
             )
         )
-    fixed = {"#", "seat", "label", "loss", "win chance", "final lead"}  # one line each
+    fixed = {"#", "seat", "label", "loss", "win", "lead"}  # one line each
     wrapping = [c for c in columns if c not in fixed]  # the actions in words
-    widest = [max(Text.from_markup(c).cell_len for c in [name, *(r[k] for r in rows)])
-              for k, name in enumerate(columns) if name in fixed]  # fmt: skip
+    widest = [max(Text.from_markup(c).cell_len for c in [_(COLUMNS[key]), *(r[k] for r in rows)])
+              for k, key in enumerate(columns) if key in fixed]  # fmt: skip
     # each wrapping column at least 15 wide ("hunter-gatherer" whole), where that fits
     roomy = not full and sum(widest) + 15 * len(wrapping) + 2 * len(columns) <= console.width
     for column in columns:
         wide = 15 if roomy and column in wrapping else None
-        moves.add_column(column, no_wrap=column in fixed, min_width=wide)
+        moves.add_column(_(COLUMNS[column]), no_wrap=column in fixed, min_width=wide)
     for row in rows:
         moves.add_row(*row)
     if moves.row_count:
         console.print(moves)
     else:
-        console.print("No inaccuracies, mistakes or blunders found.")
+        console.print(_("No inaccuracies, mistakes or blunders found."))
 
 
 def known(decision: Decision) -> str:
@@ -247,4 +276,8 @@ def known(decision: Decision) -> str:
         return ""
     best = max(decision.hindsight, key=lambda e: (e.win, e.margin))
     taken = next(e for e in decision.hindsight if e.action == decision.taken)
-    return f"{escape(said(decision, best.action))} {best.win:.0%} vs {taken.win:.0%}"
+    return _("{action} {best} vs {taken}").format(
+        action=escape(said(decision, best.action)),
+        best=percent(best.win, 0),
+        taken=percent(taken.win, 0),
+    )

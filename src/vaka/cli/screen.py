@@ -18,27 +18,30 @@ from rich.text import Text
 from vaka.cli.common import console
 from vaka.core.errors import VakaError
 from vaka.core.game import Action, Game
-from vaka.core.words import name_seats
+from vaka.i18n import N_, _
+from vaka.i18n.said import say
 
-CHOOSING = "Type the number of a choice, or the action's text (examples below)."
-BOARD = "  [bold]board[/bold]        show the table again"
-LOG = "  [bold]log[/bold]          show everything that has happened that you may see"
-HELP_LINE = "  [bold]help[/bold]         this text"
+CHOOSING = N_("Type the number of a choice, or the action's text (examples below).")
+BOARD = N_("  [bold]board[/bold]        show the table again")
+LOG = N_("  [bold]log[/bold]          show everything that has happened that you may see")
+HELP_LINE = N_("  [bold]help[/bold]         this text")
 #: More choices than this, none with a note, are shown side by side.
 COLUMNS_FROM = 10
 
 
 def help_text(*commands: str) -> str:
-    """The help: how to choose, then the commands both modes have and ``commands``; the
-    game's own examples follow it (``rules.with_examples``)."""
+    """The help in the reader's language: how to choose, then the commands both modes have
+    and ``commands`` (texts marked with ``N_``); the game's own examples follow it
+    (``rules.with_examples``)."""
     from vaka.cli.rules import HELP_LINES
 
-    return "\n".join([CHOOSING, "Other commands:", BOARD, LOG, *HELP_LINES, *commands, HELP_LINE])
+    lines = [CHOOSING, N_("Other commands:"), BOARD, LOG, *HELP_LINES, *commands, HELP_LINE]
+    return "\n".join(_(line) for line in lines)
 
 
 def print_entry(entry: Mapping[str, Any], names: Sequence[str] = ()) -> None:
     """A log entry, its seats called by ``names`` (the names the table shows)."""
-    console.print(Text("  · ", style="dim") + Text(name_seats(str(entry["text"]), names)))
+    console.print(Text("  · ", style="dim") + Text(say(entry["text"], names)))
 
 
 def print_log(view: Mapping[str, Any], shown: int, names: Sequence[str] = ()) -> int:
@@ -46,7 +49,7 @@ def print_log(view: Mapping[str, Any], shown: int, names: Sequence[str] = ()) ->
     A log that grew shorter (an action was taken back) is said so."""
     log = view["log"]
     if len(log) < shown:
-        console.print(Text("  · (taken back)", style="dim"))
+        console.print(Text("  · " + _("(taken back)"), style="dim"))
         shown = len(log)
     for entry in log[shown:]:
         print_entry(entry, names)
@@ -75,7 +78,7 @@ def choice_number(line: str, count: int) -> int | None:
     if not (line.isascii() and line.isdigit()):
         return None
     if not 1 <= int(line) <= count:
-        console.print(f"[red]Choose a number from 1 to {count}.[/red]")
+        console.print(Text(_("Choose a number from 1 to {n}.").format(n=count), style="red"))
         return -1
     return int(line) - 1
 
@@ -98,12 +101,17 @@ def draw(
         for name, svg in drawn.items():
             (folder / name).write_text(svg, encoding="utf-8")
     except OSError as exc:
-        console.print(Text(f"Cannot write pictures to {folder}: {exc}", style="red"))
+        console.print(
+            Text(_("Cannot write pictures to {folder}: {error}").format(folder=folder, error=exc),
+                 style="red")
+        )  # fmt: skip
         return
     if quiet:
         return
     names = ", ".join(str(folder / name) for name in drawn)
-    console.print(Text(f"Pictures (open in a browser, reload after each move): {names}"))
+    console.print(
+        Text(_("Pictures (open in a browser, reload after each move): {files}").format(files=names))
+    )
 
 
 def parse_all(game: Game, texts: Sequence[str]) -> list[Action]:
@@ -121,6 +129,12 @@ def show_part(game: Game, view: Mapping[str, Any], part: str) -> None:
     if shown is not None:
         console.print(shown)
     elif game.parts:
-        console.print(f"Show which part? {', '.join(game.parts)} (e.g. show {game.parts[0]})")
+        console.print(
+            Text(_("Show which part? {parts} (e.g. show {part})").format(
+                parts=", ".join(game.parts), part=game.parts[0]))
+        )  # fmt: skip
     else:
-        console.print(f"{game.name}'s table shows everything at once: type board.")
+        console.print(
+            Text(_("{game}'s table shows everything at once: type board.").format(
+                game=_(game.name)))
+        )  # fmt: skip

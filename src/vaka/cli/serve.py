@@ -10,10 +10,11 @@ import typer
 from rich.text import Text
 
 from vaka.cli.common import console, errors
+from vaka.i18n import N_, _
 from vaka.server.settings import Limits
 
 GC_YOUNG = 20_000  # allocations between collections of young objects (Python's default: 700)
-DB_HELP = (
+DB_HELP = N_(
     "Database URL: sqlite:///PATH or postgresql://USER@HOST:PORT/NAME. "
     "Default: $VAKA_DB, else SQLite in your data folder."
 )
@@ -29,10 +30,12 @@ def database(url: str | None) -> str:
             import psycopg  # noqa: F401
         except ImportError as exc:
             errors.print(
-                Text("error: ", style="red")
+                Text(_("error: "), style="red")
                 + Text(
-                    f"a PostgreSQL database needs the postgres extra, which is not installed "
-                    f"({exc}): pip install 'vaka[postgres]'"
+                    _(
+                        "a PostgreSQL database needs the postgres extra, which is not "
+                        "installed ({error}): pip install 'vaka[postgres]'"
+                    ).format(error=exc)
                 )
             )
             raise typer.Exit(2) from None
@@ -42,7 +45,7 @@ def database(url: str | None) -> str:
 def command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    db: Annotated[str | None, typer.Option(help=DB_HELP)] = None,
+    db: Annotated[str | None, typer.Option(help=_(DB_HELP))] = None,
     bot_workers: Annotated[
         int, typer.Option(help="Processes that think for bots (each uses one core).")
     ] = 1,
@@ -116,17 +119,25 @@ def command(
 
     if review_workers < 1 or review_iterations < 1 or not 1 <= review_playouts <= 24:
         raise typer.BadParameter(
-            "--review-workers and --review-iterations are at least 1, --review-playouts 1-24"
+            _("--review-workers and --review-iterations are at least 1, --review-playouts 1-24")
         )
     if min(max_tables, tables_per_minute, tries_per_minute, name_tries_per_minute) < 0 or (
         min(table_burst, tries_burst, name_tries_burst) < 1
     ):
         raise typer.BadParameter(
-            "--max-tables and the rates per minute are 0 (no limit) or more, the bursts at least 1"
+            _(
+                "--max-tables and the rates per minute are 0 (no limit) or more, the bursts "
+                "at least 1"
+            )
         )
     url = database(db)
-    console.print(f"vaka serves on [bold]http://{host}:{port}/[/bold] (database: {url})")
-    console.print(f"The API and its schema: http://{host}:{port}/docs")
+    address = f"http://{host}:{port}"
+    console.print(
+        _("vaka serves on [bold]{address}/[/bold] (database: {url})").format(
+            address=address, url=url
+        )
+    )
+    console.print(_("The API and its schema: {address}/docs").format(address=address))
     app = create_app(
         url,
         bot_workers=bot_workers,
@@ -151,11 +162,11 @@ def command(
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16 * 1024)
 
 
-db_app = typer.Typer(help="Look after the service's database.", no_args_is_help=True)
+db_app = typer.Typer(help=_("Look after the service's database."), no_args_is_help=True)
 
 
 @db_app.command("upgrade")
-def upgrade(db: Annotated[str | None, typer.Option(help=DB_HELP)] = None) -> None:
+def upgrade(db: Annotated[str | None, typer.Option(help=_(DB_HELP))] = None) -> None:
     """Bring the database's schema up to date (``vaka serve`` also does this on start).
 
     Example: vaka db upgrade --db postgresql://vaka@localhost/vaka
@@ -164,4 +175,4 @@ def upgrade(db: Annotated[str | None, typer.Option(help=DB_HELP)] = None) -> Non
 
     url = database(db)
     run(url)
-    console.print(f"The database at {url} is up to date.")
+    console.print(_("The database at {url} is up to date.").format(url=url))

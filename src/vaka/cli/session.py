@@ -37,14 +37,26 @@ from vaka.core.record import load_record, record_text, replay
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
 from vaka.core.undo import CannotUndo, takeback
+from vaka.i18n import N_, _
 from vaka.sim.match import decide_together
 
-HELP_LINES = (
-    "  [bold]undo[/bold]         take back your last decision and the bots' moves after it "
-    "(not once something hidden or random has come to light)",
-    "  [bold]why[/bold]          why the bots chose as they did since your last decision "
-    "(a bot judges from its own hand, so its reasons can hint at what it holds)",
+HELP_LINES = (  # translated where they are shown (screen.help_text)
+    N_(
+        "  [bold]undo[/bold]         take back your last decision and the bots' moves after it "
+        "(not once something hidden or random has come to light)"
+    ),
+    N_(
+        "  [bold]why[/bold]          why the bots chose as they did since your last decision "
+        "(a bot judges from its own hand, so its reasons can hint at what it holds)"
+    ),
 )
+#: A bot's name at the table, by its level.
+BOT_NAMES = {
+    "random": N_("random bot"),
+    "easy": N_("easy bot"),
+    "medium": N_("medium bot"),
+    "hard": N_("hard bot"),
+}
 
 
 @dataclass
@@ -129,7 +141,7 @@ class Sitting:
         """The names the table shows: "You" for the player, "medium bot" for a bot (with
         its seat number where two share a level)."""
         levels = [
-            None if s == self.me else f"{self.levels[s]} bot" for s in range(self.state.players)
+            None if s == self.me else bot_name(self.levels[s]) for s in range(self.state.players)
         ]
         return table_names(levels, self.me)
 
@@ -198,6 +210,11 @@ class Sitting:
             raise InvalidRecord(f"{path}: {exc}") from None
 
 
+def bot_name(level: str) -> str:
+    """A bot's name at the table ("medium bot"), in the reader's language."""
+    return _(BOT_NAMES[level]) if level in BOT_NAMES else _("{level} bot").format(level=level)
+
+
 def bot_levels(spec: str, players: int, human: int) -> dict[int, str]:
     """``--bots``: one level for every bot seat, or a comma list, one per bot seat.
     Raises ValueError saying what is wrong."""
@@ -243,22 +260,26 @@ def save_and_say(sitting: Sitting, path: Path) -> bool:
     try:
         sitting.save(path)
     except OSError as exc:
-        console.print(Text(f"Cannot save to {path}: {exc}", style="red"))
+        console.print(
+            Text(_("Cannot save to {file}: {error}").format(file=path, error=exc), style="red")
+        )
         return False
-    then = "" if sitting.state.is_over else f"; continue it with: vaka play --load {path}"
+    if sitting.state.is_over:
+        saved = _("Game saved to {file}; replay it with: vaka replay {file}")
+    else:
+        saved = _("Game saved to {file}; replay it with: vaka replay {file}; "
+                  "continue it with: vaka play --load {file}")  # fmt: skip
     # soft wrap: the terminal folds the line, so the commands copy whole
-    console.print(
-        Text(f"Game saved to {path}; replay it with: vaka replay {path}{then}"), soft_wrap=True
-    )
+    console.print(Text(saved.format(file=path)), soft_wrap=True)
     return True
 
 
 def why(sitting: Sitting, quiet: bool = False) -> None:
     lines = reasons_text(sitting)
     if not lines and not quiet:
-        console.print("No bot has decided anything since your last decision.")
+        console.print(_("No bot has decided anything since your last decision."))
     for line in lines:
-        console.print(Text("  why: ", style="dim") + Text(line))
+        console.print(Text("  " + _("why:") + " ", style="dim") + Text(line))
 
 
 def leave_or_stay(sitting: Sitting, save: Path | None) -> None:
@@ -269,13 +290,13 @@ def leave_or_stay(sitting: Sitting, save: Path | None) -> None:
     target = save or Path(f"{sitting.game.id}-{sitting.state.seed}.vaka.json")
     console.print()
     question = (
-        f"Leave the game? [bold]y[/bold]: leave (it is saved to {escape(str(target))})"
+        _("Leave the game? [bold]y[/bold]: leave (it is saved to {file}), Enter: play on ")
         if save is not None
-        else f"Leave the game? [bold]s[/bold]: save to {escape(str(target))} and leave, "
-        "[bold]q[/bold]: leave without saving"
-    )
+        else _("Leave the game? [bold]s[/bold]: save to {file} and leave, "
+               "[bold]q[/bold]: leave without saving, Enter: play on ")
+    ).format(file=escape(str(target)))  # fmt: skip
     try:
-        answer = ask(question + ", Enter: play on ").strip().lower()
+        answer = ask(question).strip().lower()
     except (EOFError, KeyboardInterrupt):  # asked twice: leave
         console.print()
         raise Quit from None
@@ -285,7 +306,7 @@ def leave_or_stay(sitting: Sitting, save: Path | None) -> None:
         if save_and_say(sitting, target):
             raise Quit
         return
-    console.print("Playing on.")
+    console.print(_("Playing on."))
 
 
 def hint_words(game: Game, state: State, me: int, bot: IsmctsAgent, choices: list[Choice]) -> str:

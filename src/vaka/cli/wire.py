@@ -19,6 +19,7 @@ import httpx
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
+from vaka import i18n
 from vaka.core.errors import VakaError
 
 TIMEOUT = 30.0  # seconds for one request or one answer
@@ -39,7 +40,10 @@ class Link:
 
     def __init__(self, url: str) -> None:
         self.url = url.rstrip("/")
-        self.http = httpx.Client(base_url=self.url, timeout=TIMEOUT)
+        # the server answers (its refusals) in the terminal's language
+        self.http = httpx.Client(
+            base_url=self.url, timeout=TIMEOUT, headers={"Accept-Language": i18n.current()}
+        )
 
     def call(self, method: str, path: str, token: str | None = None, body: Any = None) -> Any:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
@@ -113,7 +117,9 @@ class Socket:
     def __init__(self, url: str, table: str, token: str | None) -> None:
         base = url.rstrip("/")
         scheme = "wss" if base.startswith("https:") else "ws"
-        self.url = f"{scheme}:{base.split(':', 1)[1]}/ws/tables/{_safe(table)}"
+        self.url = (
+            f"{scheme}:{base.split(':', 1)[1]}/ws/tables/{_safe(table)}?lang={i18n.current()}"
+        )
         self.token = token
         self.events: queue.Queue[dict[str, Any]] = queue.Queue()
         self.ws: ClientConnection | None = None

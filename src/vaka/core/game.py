@@ -72,6 +72,11 @@ class Game(ABC):
     #: whole win chance given up (the larger of the two labels a decision); None: win
     #: chance alone, where the game's lead estimates are too unsteady (docs/REVIEW.md).
     review_points: ClassVar[float | None] = None
+    #: The folder of the game's own message catalogs, beside the module that defines the
+    #: game (``<lang>/LC_MESSAGES/<game id>.mo``), for a game from outside vaka: its texts
+    #: are read after vaka's catalog (vaka.i18n.bind; docs/ARCHITECTURE.md, "Adding a
+    #: game"). None: the game's texts are in vaka's catalog, or English only.
+    locale: ClassVar[str | None] = None
 
     def new_state(self, players: int, seed: int = 0, **options: Any) -> State:
         """A fresh game for ``players`` seats, its randomness fixed by ``seed``."""

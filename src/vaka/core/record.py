@@ -10,6 +10,7 @@ from typing import Any
 from vaka.core.errors import InvalidOptions, InvalidRecord, UnknownGame, VakaError
 from vaka.core.registry import load
 from vaka.core.state import RECORD_FORMAT, RECORD_VERSION, State
+from vaka.i18n import _
 
 
 def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
@@ -18,18 +19,24 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
     Every field is checked: a damaged record raises :class:`InvalidRecord` saying where.
     """
     if not isinstance(record, Mapping):
-        raise InvalidRecord("a game record must be a JSON object")
+        raise InvalidRecord(_("a game record must be a JSON object"))
     if record.get("format") != RECORD_FORMAT:
-        raise InvalidRecord(f"not a vaka game record (format should be {RECORD_FORMAT!r})")
+        raise InvalidRecord(
+            _("not a vaka game record (format should be {format})").format(
+                format=repr(RECORD_FORMAT)
+            )
+        )
     if record.get("version") != RECORD_VERSION:
-        raise InvalidRecord(f"unsupported record version {record.get('version')!r}")
+        raise InvalidRecord(
+            _("unsupported record version {version}").format(version=repr(record.get("version")))
+        )
     missing = [k for k in ("game", "players", "seed", "options", "actions") if k not in record]
     if missing:
-        raise InvalidRecord(f"the record lacks {', '.join(missing)}")
+        raise InvalidRecord(_("the record lacks {fields}").format(fields=", ".join(missing)))
     options = record["options"]
     actions = record["actions"]
     if not isinstance(options, dict) or not isinstance(actions, list):
-        raise InvalidRecord("options must be an object and actions a list")
+        raise InvalidRecord(_("options must be an object and actions a list"))
     try:
         game = load(record["game"])
         state = game.new_state(record["players"], record["seed"], **options)
@@ -37,12 +44,18 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
         raise InvalidRecord(str(exc)) from exc
     for step, entry in enumerate(actions[:upto] if upto is not None else actions, 1):
         if not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[1], str):
-            raise InvalidRecord(f"action {step} should be [seat, text], not {entry!r}")
+            raise InvalidRecord(
+                _("action {n} should be [seat, text], not {entry}").format(
+                    n=step, entry=repr(entry)
+                )
+            )
         try:
             state.apply(entry[0], entry[1])
         except VakaError as exc:
             raise InvalidRecord(
-                f"action {step} ({entry[1]!r} by seat {entry[0]!r}): {exc}"
+                _("action {n} ({action} by seat {seat}): {reason}").format(
+                    n=step, action=repr(entry[1]), seat=repr(entry[0]), reason=exc
+                )
             ) from exc
     return state
 
@@ -66,7 +79,9 @@ def load_record(path: str | Path) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
-        raise InvalidRecord(f"cannot read a game record from {path}: {exc}") from exc
+        raise InvalidRecord(
+            _("cannot read a game record from {file}: {error}").format(file=path, error=exc)
+        ) from exc
     if not isinstance(data, dict):
-        raise InvalidRecord(f"{path} does not hold a game record")
+        raise InvalidRecord(_("{file} does not hold a game record").format(file=path))
     return data

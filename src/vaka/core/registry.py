@@ -3,11 +3,14 @@ group, so nothing here (nor in the CLI or server) imports a game by name."""
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 from importlib.metadata import entry_points
+from pathlib import Path
 
 from vaka.core.errors import UnknownGame
 from vaka.core.game import Game
+from vaka.i18n import bind
 
 ENTRY_POINT_GROUP = "vaka.games"
 
@@ -23,6 +26,7 @@ _registered: dict[str, Game] = {}
 def register(game: Game) -> None:
     """Make a game known in this process without installing it (plug-ins, tests)."""
     _registered[game.id] = game
+    _bind_catalogs(game)
 
 
 def game_ids() -> list[str]:
@@ -47,4 +51,14 @@ def _load_entry_point(game_id: str) -> Game:
     game = ep.load()
     if not isinstance(game, Game) or game.id != game_id:
         raise TypeError(f"entry point {game_id!r} does not name the game {game_id!r}")
+    _bind_catalogs(game)
     return game
+
+
+def _bind_catalogs(game: Game) -> None:
+    """A game's own catalogs (``Game.locale``), read from now on after vaka's."""
+    if game.locale is None:
+        return
+    source = sys.modules[type(game).__module__].__file__
+    if source is not None:
+        bind(game.id, str(Path(source).parent / game.locale))

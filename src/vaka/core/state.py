@@ -20,6 +20,7 @@ from vaka.core.errors import (
     VakaError,
 )
 from vaka.core.rng import Rng, derive_seed
+from vaka.i18n import _
 
 if TYPE_CHECKING:
     from vaka.core.game import Action, Game
@@ -146,10 +147,14 @@ class State(ABC):
         self.check_seat(seat)
         to_move = self.to_move
         if not to_move:
-            raise GameOver("the game is over; no more actions are taken")
+            raise GameOver(_("the game is over; no more actions are taken"))
         if seat not in to_move:
-            waiting = ", ".join(f"seat {s}" for s in to_move)
-            raise NotYourTurn(f"seat {seat} is not to move now; waiting for {waiting}")
+            waiting = ", ".join(_("seat {n}").format(n=s) for s in to_move)
+            raise NotYourTurn(
+                _("seat {seat} is not to move now; waiting for {waiting}").format(
+                    seat=seat, waiting=waiting
+                )
+            )
         if isinstance(action, str):
             action = self.game.parse_action(action)
         cache = self._legal_cache
@@ -160,13 +165,19 @@ class State(ABC):
             action = legal[legal.index(action)]
         except ValueError:
             if not self.game.is_action(action):
-                raise MalformedAction(f"{action!r} is not a {self.game.name} action") from None
+                raise MalformedAction(
+                    _("{action} is not a {game} action").format(
+                        action=repr(action), game=_(self.game.name)
+                    )
+                ) from None
             reason = self._explain(seat, action)
             choices = ", ".join(map(str, legal))
             raise IllegalAction(
-                f"{action} is not allowed now"
-                + (f": {reason}" if reason else "")
-                + f". Allowed: {choices}"
+                (
+                    _("{action} is not allowed now: {reason}. Allowed: {choices}")
+                    if reason
+                    else _("{action} is not allowed now. Allowed: {choices}")
+                ).format(action=action, reason=reason, choices=choices)
             ) from None
         self._legal_cache = None
         self._apply(seat, action)
@@ -349,7 +360,9 @@ class State(ABC):
         """Raise :class:`InvalidSeat` unless ``seat`` is a seat of this game."""
         if type(seat) is not int or not 0 <= seat < self.players:
             raise InvalidSeat(
-                f"seat must be a whole number from 0 to {self.players - 1}, not {seat!r}"
+                _("seat must be a whole number from 0 to {last}, not {seat}").format(
+                    last=self.players - 1, seat=repr(seat)
+                )
             )
 
     def __getstate__(self) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from vaka.core.errors import VakaError
+from vaka.i18n import _
 
 #: One action in effect, for the policy: the seat that took it, and whether it showed
 #: the seat asking anything hidden or random (``State.reveals``).
@@ -31,13 +32,23 @@ def takeback(steps: Sequence[Step], seat: int, along: Collection[int] = ()) -> i
     """
     for count, (who, revealed) in enumerate(reversed(steps), 1):
         if who != seat and who not in along:
-            raise CannotUndo(f"seat {who} has acted since your last action")
+            raise CannotUndo(_("seat {seat} has acted since your last action").format(seat=who))
         if revealed:
             raise CannotUndo(
-                ("your last action" if who == seat else f"seat {who}'s action after yours")
-                + " showed something hidden or random (a card drawn, a die rolled, sealed "
-                "choices opened): taking it back would let you choose again knowing it"
+                (
+                    _(
+                        "your last action showed something hidden or random (a card drawn, "
+                        "a die rolled, sealed choices opened): taking it back would let you "
+                        "choose again knowing it"
+                    )
+                    if who == seat
+                    else _(
+                        "seat {seat}'s action after yours showed something hidden or random "
+                        "(a card drawn, a die rolled, sealed choices opened): taking it back "
+                        "would let you choose again knowing it"
+                    )
+                ).format(seat=who)
             )
         if who == seat:
             return count
-    raise CannotUndo("you have taken no action that could be taken back")
+    raise CannotUndo(_("you have taken no action that could be taken back"))

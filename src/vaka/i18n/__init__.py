@@ -43,6 +43,8 @@ LANGUAGES = ("en", "de")  # offered to people; each but SOURCE has a catalog
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _current: ContextVar[str] = ContextVar("vaka_language", default=SOURCE)
+#: Catalogs of games from outside vaka, read after vaka's own: domain -> folder.
+_bound: dict[str, str] = {}
 
 
 def locale_dir() -> str:
@@ -112,14 +114,28 @@ def using(language: str) -> Iterator[None]:
         _current.reset(token)
 
 
+def bind(domain: str, folder: str) -> None:
+    """Read the catalogs of ``domain`` in ``folder`` (``<lang>/LC_MESSAGES/<domain>.mo``)
+    after vaka's own: a game from outside vaka brings its texts' translations this way
+    (``Game.locale``). vaka's own entry wins where both have one."""
+    if _bound.get(domain) != folder:
+        _bound[domain] = folder
+        translations.cache_clear()
+
+
 @cache
 def translations(language: str) -> _gettext.NullTranslations:
-    """The compiled catalog of ``language``; the source language has none."""
+    """The compiled catalog of ``language`` (with those of :func:`bind` behind it); the
+    source language has none."""
     if language == SOURCE:
         return _gettext.NullTranslations()
     found = Translations.load(locale_dir(), [language], DOMAIN)
     if not isinstance(found, Translations):  # no catalog there: a broken install
         raise FileNotFoundError(f"no compiled catalog for {language!r} in {locale_dir()}")
+    for domain, folder in _bound.items():
+        extra = Translations.load(folder, [language], domain)
+        if isinstance(extra, Translations):  # a game may lack this language: English
+            found.add_fallback(extra)
     return found
 
 
@@ -146,6 +162,11 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it yet (a table of texts
     built at import, translated where it is shown)."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """:func:`N_` for a text meant in ``context`` (read with :func:`pgettext`)."""
     return message
 
 
@@ -178,11 +199,13 @@ def date(value: dt.date) -> str:
 
 __all__ = [
     "LANGUAGES",
+    "NP_",
     "N_",
     "PSEUDO",
     "SOURCE",
     "_",
     "babel_locale",
+    "bind",
     "choose",
     "current",
     "date",

@@ -8,6 +8,10 @@
   example ``keys = name text``), anywhere in a JSON file, less those that the regular
   expression in the option ``skip`` finds.
 
+- ``vaka_texts``: the strings held by the module-level names listed in the option
+  ``names`` (a dict's values, a tuple's items) of the Python module the file is, for
+  texts a game builds in tables its rules read (Raiatea's prompts, one per phase).
+
 This module is build tooling: it reads the rule book parser, and nothing imports it.
 """
 
@@ -66,3 +70,23 @@ def extract_json(
             yield 0, None, node, [key]
 
     yield from walk(data, "")
+
+
+def extract_texts(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[Found]:
+    """The strings under the names in ``options["names"]`` of the module the file is."""
+    import importlib
+
+    path = Path(str(getattr(fileobj, "name", "")))
+    parts = path.with_suffix("").parts
+    module = importlib.import_module(".".join(parts[parts.index("vaka") :]))
+    for name in str(options.get("names", "")).split():
+        found = getattr(module, name)
+        values = found.values() if isinstance(found, Mapping) else found
+        for value in values:
+            if isinstance(value, str) and value.strip():
+                yield 0, None, value, [name]

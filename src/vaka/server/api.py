@@ -20,10 +20,12 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from vaka.core.errors import VakaError
+from vaka.i18n import _
 from vaka.server import ws
 from vaka.server.accounts import Accounts
 from vaka.server.bots import Bots
 from vaka.server.errors import Stale, code_of, first_error
+from vaka.server.language import Language
 from vaka.server.limits import BodyLimit, Buckets, Full, TooMany, retry_after
 from vaka.server.messages import (
     ErrorMessage,
@@ -109,7 +111,7 @@ def create_app(
     @app.exception_handler(DBAPIError)
     async def _storage(request: Request, exc: DBAPIError) -> JSONResponse:
         log.error("storage failed for %s %s: %s", request.method, request.url.path, exc)
-        reason = "the database did not answer in time; nothing was stored, try again"
+        reason = _("the database did not answer in time; nothing was stored, try again")
         return JSONResponse(ErrorMessage(error="unavailable", reason=reason).model_dump(), 503)
 
     @app.exception_handler(RequestValidationError)
@@ -126,6 +128,7 @@ def create_app(
         )
 
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(Language)  # outermost: every answer, a refused body's too, in it
 
     @app.get("/", include_in_schema=False)
     async def home() -> Response:

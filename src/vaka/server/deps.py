@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import Depends, Header, Query, Request
 
+from vaka.i18n import _
 from vaka.server.accounts import Accounts, Session, SessionSeat, User, Who
 from vaka.server.errors import Forbidden, Unauthorized
 from vaka.server.reviews import Reviews
@@ -37,7 +38,7 @@ AccountBook = Annotated[Accounts, Depends(accounts)]
 
 def bearer(authorization: Annotated[str | None, Header(max_length=120)] = None) -> str:
     if not authorization or not authorization.startswith("Bearer "):
-        raise Forbidden("send the seat's token as 'Authorization: Bearer TOKEN'")
+        raise Forbidden(_("send the seat's token as 'Authorization: Bearer TOKEN'"))
     return authorization[len("Bearer ") :]
 
 

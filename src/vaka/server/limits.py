@@ -11,6 +11,7 @@ from typing import Any
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from vaka.i18n import _
 from vaka.server.errors import ServiceError
 from vaka.server.messages import ErrorMessage
 
@@ -56,7 +57,7 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        reason = f"requests are at most {self.limit} bytes"
+        reason = _("requests are at most {n} bytes").format(n=self.limit)
         answer = ErrorMessage(error="too_large", reason=reason).model_dump()
         await JSONResponse(answer, 413)(scope, receive, send)
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vaka.core.state import State
+from vaka.i18n import _
 from vaka.server import review_rows
 from vaka.server.errors import ServiceError
 from vaka.server.messages import (
@@ -116,7 +117,9 @@ class Reviews:
         if job is None or job.status == "failed":
             if len(self.waiting) >= self.limit:
                 raise Busy(
-                    f"{len(self.waiting)} reviews are waiting already; ask again in a few minutes"
+                    _("{n} reviews are waiting already; ask again in a few minutes").format(
+                        n=len(self.waiting)
+                    )
                 )
             final, seats, indices = plan(record, None if seat is None else [seat])
             job = Job(key, record, final, seats, indices, budget)

@@ -21,6 +21,7 @@ from vaka.core.record import replay
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
+from vaka.i18n import _
 from vaka.server import show, tokens
 from vaka.server.accounts import SessionSeat, User, Who, seat_for
 from vaka.server.bots import Bots
@@ -88,18 +89,22 @@ class TableService:
         except (UnknownGame, InvalidOptions) as exc:
             raise InvalidOptions(str(exc)) from exc
         if len(req.seats) != req.players:
-            raise InvalidOptions(f"give one seat for each of the {req.players} players")
+            raise InvalidOptions(
+                _("give one seat for each of the {n} players").format(n=req.players)
+            )
         now = time.time()
         mine: dict[int, str] = {}
         invited: dict[int, str] = {}
         seats = []
         for i, spec in enumerate(req.seats):
-            kind, _, arg = spec.partition(":")
+            kind, _sep, arg = spec.partition(":")
             if kind == "bot":
                 level = arg or default_level(game.id)
                 if level not in AGENTS:
                     raise InvalidOptions(
-                        f"seat {i}: no bot level {level!r}; levels: {', '.join(AGENTS)}"
+                        _("seat {seat}: no bot level {level}; levels: {levels}").format(
+                            seat=i, level=repr(level), levels=", ".join(AGENTS)
+                        )
                     )
                 seats.append(Seat(i, "bot", f"{level} bot", level))
             elif kind in ("me", "invite"):
@@ -111,18 +116,24 @@ class TableService:
                 try:
                     shown_as_written(name)
                 except ValueError as exc:
-                    raise InvalidOptions(f"seat {i}: {exc}") from None
+                    raise InvalidOptions(
+                        _("seat {seat}: {reason}").format(seat=i, reason=exc)
+                    ) from None
                 seats.append(Seat(i, "human", name, None, tokens.token_hash(token), owner))
             elif kind == "open" and not arg:
                 seats.append(Seat(i, "open"))
             else:
                 raise InvalidOptions(
-                    f"seat {i}: {spec!r} is not me, open, bot:LEVEL or invite:NAME"
+                    _("seat {seat}: {spec} is not me, open, bot:LEVEL or invite:NAME").format(
+                        seat=i, spec=repr(spec)
+                    )
                 )
         if self.max_tables and await self.store.count(["open", "playing"]) >= self.max_tables:
             raise Full(
-                f"this server holds {self.max_tables} open and playing tables, as many as "
-                "it takes; try again once some games have ended"
+                _(
+                    "this server holds {n} open and playing tables, as many as it takes; "
+                    "try again once some games have ended"
+                ).format(n=self.max_tables)
             )
         full = all(s.kind != "open" for s in seats)
         data = TableData(
@@ -150,7 +161,7 @@ class TableService:
         if table is None:
             data = await self.store.load(table_id) if 0 < len(table_id) <= 16 else None
             if data is None:
-                raise NotFound(f"there is no table {table_id!r}")
+                raise NotFound(_("there is no table {table}").format(table=repr(table_id)))
             table = self.tables.setdefault(table_id, Table.build(data))
         if table.data.status == "over":
             self._retire(table)
@@ -234,14 +245,18 @@ class TableService:
         table = await self.table(table_id)
         async with table.lock:
             if not 0 <= seat < table.data.players:
-                raise NotFound(f"table {table_id} has no seat {seat}")
+                raise NotFound(
+                    _("table {table} has no seat {seat}").format(table=table_id, seat=seat)
+                )
             token = tokens.new_token()
             taken = Seat(seat, "human", name, None, tokens.token_hash(token), user_id)
             if table.data.seats[seat].kind != "open" or not await self.store.take_seat(
                 table_id, taken
             ):
                 await self._catch_up(table)
-                raise Refused(f"seat {seat} of table {table_id} is not open")
+                raise Refused(
+                    _("seat {seat} of table {table} is not open").format(seat=seat, table=table_id)
+                )
             table.data.seats[seat] = taken
             if all(s.kind != "open" for s in table.data.seats):
                 await self.store.set_status(table_id, "playing")
@@ -261,7 +276,7 @@ class TableService:
         for info in table.data.seats:
             if tokens.matches(token, info.token_hash):
                 return info.seat
-        raise Forbidden("that token acts for no seat of this table")
+        raise Forbidden(_("that token acts for no seat of this table"))
 
     # ------------------------------------------------------------ playing
     async def act(self, table_id: str, token: Who, action: str, version: int) -> TableState:
@@ -277,7 +292,7 @@ class TableService:
         async with table.lock:
             await self._current(table, seat, version)
             if seat in table.left:
-                raise Refused("you left this game; a bot plays your seat now")
+                raise Refused(_("you left this game; a bot plays your seat now"))
             trial = table.state.clone()
             trial.apply(seat, action)  # IllegalAction: nothing is stored or changed
             text = str(trial.history[-1][1])
@@ -297,8 +312,10 @@ class TableService:
             await self._current(table, seat, version, strict=True)
             if not table.can_undo(seat):
                 raise Refused(
-                    "nothing to take back: only your own last actions, until another "
-                    "seat acts or something hidden or random comes to light"
+                    _(
+                        "nothing to take back: only your own last actions, until another "
+                        "seat acts or something hidden or random comes to light"
+                    )
                 )
             await self._store(
                 table, Move(table.version + 1, seat, "undo", None, False, time.time())
@@ -312,7 +329,7 @@ class TableService:
         async with table.lock:
             await self._catch_up(table)
             if table.data.status != "playing" or seat in table.left:
-                raise Refused("there is no game in progress to resign from")
+                raise Refused(_("there is no game in progress to resign from"))
             await self._store(
                 table, Move(table.version + 1, seat, "resign", None, False, time.time())
             )
@@ -347,7 +364,7 @@ class TableService:
         """The finished game's record (before the end it would tell every hidden card)."""
         table = await self.table(table_id)
         if not table.state.is_over:
-            raise Refused("the record is published when the game is over")
+            raise Refused(_("the record is published when the game is over"))
         return table.state.record()
 
     async def to_review(self, table_id: str, seat: int | None) -> dict[str, Any]:
@@ -355,9 +372,9 @@ class TableService:
         reviewed; a game not over is refused, a seat the table lacks is not found."""
         table = await self.table(table_id)
         if not table.state.is_over:
-            raise Refused("a game is reviewed once it is over")
+            raise Refused(_("a game is reviewed once it is over"))
         if seat is not None and seat >= table.data.players:
-            raise NotFound(f"table {table_id} has no seat {seat}")
+            raise NotFound(_("table {table} has no seat {seat}").format(table=table_id, seat=seat))
         return table.state.record()
 
     async def hint(self, table_id: str, token: Who) -> list[Hint]:
@@ -366,7 +383,7 @@ class TableService:
         table = await self.table(table_id)
         seat = await self._seat(table, token)
         if seat not in table.state.to_move:
-            raise Refused("a hint is for a seat that is to move")
+            raise Refused(_("a hint is for a seat that is to move"))
         seed = derive_seed(table.data.seed, "hint", seat, table.version)
         view = table.state.view(seat)
         found = await self.bots.hint(table.state.determinize(seat, seed), seat, seed)
@@ -381,10 +398,14 @@ class TableService:
         """A finished game as ``seat`` (None: a spectator) saw it after ``step`` actions."""
         table = await self.table(table_id)
         if not table.state.is_over:
-            raise Refused("a game can be replayed once it is over")
+            raise Refused(_("a game can be replayed once it is over"))
         record = table.state.record()
         if not 0 <= step <= len(record["actions"]):
-            raise NotFound(f"the game has {len(record['actions'])} actions, not {step}")
+            raise NotFound(
+                _("the game has {n} actions, not {step}").format(
+                    n=len(record["actions"]), step=step
+                )
+            )
         if seat is not None:
             table.state.check_seat(seat)
         view = replay(record, upto=step).view(seat)
@@ -404,7 +425,9 @@ class TableService:
             return
         if strict or not table.stale_but_fine(seat, version):
             raise Stale(
-                f"the table is at version {table.version}, not {version}: look again",
+                _("the table is at version {version}, not {sent}: look again").format(
+                    version=table.version, sent=version
+                ),
                 self.snapshot(table, seat),
             )
 
@@ -421,7 +444,9 @@ class TableService:
         except MoveTaken:
             await self._catch_up(table)
             raise Stale(
-                f"another move was stored first; the table is at version {table.version}",
+                _("another move was stored first; the table is at version {version}").format(
+                    version=table.version
+                ),
                 self.snapshot(table, move.seat),
             ) from None
         table.follow(move, after)

@@ -12,6 +12,7 @@ from typing import Any
 
 from vaka.core.game import Game, Scoreboard
 from vaka.core.words import display_names
+from vaka.i18n import SOURCE, using
 from vaka.server.clocks import Clock, read_clock
 from vaka.server.messages import (
     ChatLine,
@@ -126,7 +127,14 @@ def snapshot(table: Table, seat: int | None) -> TableState:
     """What one seat (None: a spectator) is shown: built by the engine's ``view``.
 
     Built after every change for every seat, from values the service made itself: the
-    models are constructed without validating them again."""
+    models are constructed without validating them again. Its words (the choices' notes,
+    the scoreboard's) are English whoever's request or push builds it: clients read them,
+    and a push must not take the language of the request that caused it."""
+    with using(SOURCE):
+        return _snapshot(table, seat)
+
+
+def _snapshot(table: Table, seat: int | None) -> TableState:
     state = table.state
     view = state.view(seat)
     board = scoreboard(table.game, view)

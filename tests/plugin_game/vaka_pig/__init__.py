@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from vaka.core import Event, Game, MalformedAction, Option, Seat, State
+from vaka.i18n import N_
+from vaka.i18n.said import Said
+from vaka.i18n.said import seat as said_seat
 
 
 @dataclass(frozen=True)
@@ -68,9 +71,12 @@ class PigState(State):
 
     def _describe(self, event: Event, viewer: Seat | None) -> str | None:
         tag, seat, data = event
+        # Said: English on the wire, said again from the game's own catalog on a screen
         if tag == "hold":
-            return f"seat {seat} banks {data}"
-        return f"seat {seat} rolls {data}" + (", losing the turn" if data == 1 else "")
+            return Said(N_("{seat} banks {n}"), seat=said_seat(seat), n=data)
+        if data == 1:
+            return Said(N_("{seat} rolls 1, losing the turn"), seat=said_seat(seat))
+        return Said(N_("{seat} rolls {n}"), seat=said_seat(seat), n=data)
 
     def breakdown(self) -> Sequence[Mapping[str, float]]:
         return [{"total": b} for b in self.banked]
@@ -88,6 +94,7 @@ class PigState(State):
 class Pig(Game):
     id = "pig"
     name = "Pig"
+    locale = "locale"  # its own catalogs: locale/<lang>/LC_MESSAGES/pig.mo beside this file
     min_players = 2
     max_players = 4
     options: ClassVar[Mapping[str, Option]] = {

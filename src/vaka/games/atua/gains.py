@@ -17,6 +17,8 @@ from vaka.games.atua.geometry import Island, Placement, covered_by
 from vaka.games.atua.measures import beaches, longest_beach, volcanoes
 from vaka.games.atua.params import PAIRS, SOURCES
 from vaka.games.atua.scoring import island_points, symbols_of_resident
+from vaka.games.atua.words import symbol
+from vaka.i18n import _, ngettext, number, pgettext
 
 #: The sources a placement can change (coconuts come from taking cards, not laying them).
 ISLAND_SOURCES = tuple(s for s in SOURCES if s != "coconuts")
@@ -36,30 +38,37 @@ class Gain:
 
     @property
     def worth(self) -> str:
-        """The points now, in words: "+1 point", "-8 points"."""
-        return f"{self.points:+d} point{'s' * (abs(self.points) != 1)}"
+        """The points now, in words: "+1 point", "-8 points" (in the reader's language)."""
+        n = abs(self.points)
+        return ngettext("{n} point", "{n} points", n).format(n=f"{self.points:+d}")
 
     def gains(self) -> list[str]:
-        """The gains in a few words each, biggest things first."""
+        """The gains in a few words each, biggest things first (in the reader's language)."""
         out = []
         for source, n in self.pairs:
-            out.append(f"{n:+d} {source} pair{'s' * (abs(n) != 1)}")
+            pairs = ngettext("{n} {source} pair", "{n} {source} pairs", abs(n))
+            out.append(pairs.format(n=f"{n:+d}", source=pgettext("atua", source)))
         if self.totems:
-            out.append("totem " + ", ".join(self.totems))
+            out.append(_("totem {totems}").format(totems=", ".join(map(symbol, self.totems))))
         if self.volcano is not None:
             cm, points = self.volcano
-            out.append(f"volcano {cm:.1f} cm from the village ({points} on the ruler)")
+            out.append(
+                _("volcano {cm} cm from the village ({points} on the ruler)").format(
+                    cm=number(cm, 1), points=points
+                )
+            )
         if self.joins >= 2:
-            out.append(f"joins {self.joins} beaches")
+            out.append(_("joins {n} beaches").format(n=self.joins))
         before, after = self.beach
         if after != before:
-            out.append(f"longest beach {before}→{after} cards")
+            out.append(_("longest beach {before}→{after} cards").format(before=before, after=after))
         return out
 
     def note(self) -> str:
-        """One line for the list of choices."""
-        words = [f"{self.worth} now", *self.gains()]
-        return "; ".join(words) + f"; covers {', '.join(self.covers) or 'nothing'}"
+        """One line for the list of choices (in the reader's language)."""
+        words = [_("{points} now").format(points=self.worth), *self.gains()]
+        covers = ", ".join(map(symbol, self.covers)) or _("nothing")
+        return "; ".join([*words, _("covers {symbols}").format(symbols=covers)])
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,47 +17,63 @@ from vaka.games.atua.gains import Gain, gain, seat_extra
 from vaka.games.atua.geometry import Island, Placement
 from vaka.games.atua.params import PAIRS
 from vaka.games.atua.scoring import pair_points, row_pairs, totem_points
-from vaka.games.atua.tiles import FATES, RESIDENTS
+from vaka.games.atua.tiles import RESIDENTS
+from vaka.games.atua.view import fate_words
+from vaka.games.atua.words import symbol
+from vaka.i18n import _, ngettext, pgettext
+from vaka.i18n.said import say
 
 
 def _card(cid: str) -> str:
-    kinds = [s.name for s in CARDS[cid].symbols]
+    kinds = [symbol(s.name.replace(" ", "_")) for s in CARDS[cid].symbols]
     return f"{cid} [" + ", ".join(kinds) + "]"
+
+
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 def render(view: Mapping[str, Any]) -> RenderableType:
     parts: list[RenderableType] = []
-    head = Text(f"Atua, turn {view['turn']}", style="bold")
+    head = Text(_("Atua, turn {n}").format(n=view["turn"]), style="bold")
     if view["solo"]:
         solo = view["solo_game"]
-        printed = " as printed" if solo["levels"] == "printed" else ""
+        level = solo["level_name"]  # an option value, typed as it is in every language
         head.append(
-            f"  solo vs Tahuma ({solo['level_name']}{printed}: starts at {solo['level']}), "
-            f"hut {solo['hut']}"
+            "  "
+            + (
+                _("solo vs Tahuma ({level} as printed: starts at {start}), hut {hut}")
+                if solo["levels"] == "printed"
+                else _("solo vs Tahuma ({level}: starts at {start}), hut {hut}")
+            ).format(level=level, start=solo["level"], hut=solo["hut"])
         )
     parts.append(head)
     if view["row"]:
         parts.append(
             Text(
-                "row: "
+                _("row:")
+                + " "
                 + " | ".join(
                     f"{i + 1}: {_card(r['card'])}"
-                    + (f" +{r['coconuts']}c" if r["coconuts"] else "")
+                    + (" " + _("+{n}c").format(n=r["coconuts"]) if r["coconuts"] else "")
                     for i, r in enumerate(view["row"])
                 )
             )
         )
     if view["solo"] and view["solo_game"]["offer"]:
         left, right = view["solo_game"]["offer"]
-        parts.append(Text(f"offer: left {_card(left)} | right {_card(right)}"))
-    parts.append(Text("piles: " + ", ".join(f"{k} {n}" for k, n in view["piles"].items())))
-    if view["holding"]:
-        parts.append(Text(f"to place: {_card(view['holding'])}"))
-    if view["fates_open"]:
         parts.append(
-            Text("fate tiles: " + "; ".join(f"{f['id']} {f['text']}" for f in view["fates_open"]))
-        )
-    table = Table("seat", "coconuts", "symbols", "fates", "resident", "scored")
+            Text(_("offer: left {left} | right {right}").format(
+                left=_card(left), right=_card(right)))
+        )  # fmt: skip
+    piles = ", ".join(f"{k} {n}" for k, n in view["piles"].items())
+    parts.append(Text(_("piles: {piles}").format(piles=piles)))
+    if view["holding"]:
+        parts.append(Text(_("to place: {card}").format(card=_card(view["holding"]))))
+    if view["fates_open"]:
+        fates = "; ".join(f"{f['id']} {say(fate_words(f['id']))}" for f in view["fates_open"])
+        parts.append(Text(_("fate tiles: {tiles}").format(tiles=fates)))
+    table = Table(_("seat"), _("coconuts"), _("symbols"), _("fates"), _("resident"), _("scored"))
     for s in view["seats"]:
         res = s["resident"]
         res_text = "-" if res is None else RESIDENTS[res].name
@@ -66,15 +82,17 @@ def render(view: Mapping[str, Any]) -> RenderableType:
         table.add_row(
             str(s["seat"]),
             f"{s['coconuts']}",
-            ", ".join(f"{k} {n}" for k, n in s["symbols"].items()),
+            ", ".join(f"{symbol(k)} {n}" for k, n in s["symbols"].items()),
             ", ".join(s["fates"]),
             res_text,
-            ", ".join(f"{k} {v}" for k, v in s["scored"].items()),
+            ", ".join(f"{pgettext('atua', k)} {v}" for k, v in s["scored"].items()),
         )
     parts.append(table)
     if view["decision"]:
         d = view["decision"]
-        parts.append(Text(f"seat {d['seat']}: {d['prompt']}", style="bold"))
+        asked = d["prompt"]
+        prompt = _(asked) if asked else ""  # _("") would be the catalog's header
+        parts.append(Text(_("seat {n}: {prompt}").format(n=d["seat"], prompt=prompt), style="bold"))
     if view.get("breakdown"):
         parts.extend(_final(view))
     return Group(*parts)
@@ -83,22 +101,39 @@ def render(view: Mapping[str, Any]) -> RenderableType:
 def _final(view: Mapping[str, Any]) -> list[RenderableType]:
     """The final scoring sheet, one row per seat (and Tahuma), and who won."""
     me = view.get("seat")
-    rows = [(f"seat {i}" + " (you)" * (i == me), b) for i, b in enumerate(view["breakdown"])]
+    rows = [
+        (_("seat {n}").format(n=i) + (" " + _("(you)")) * (i == me), b)
+        for i, b in enumerate(view["breakdown"])
+    ]
     if view["solo"]:
         rows.append(("Tahuma", view["solo_game"]["tahuma_score"]))
-    categories = list(dict.fromkeys(k for _, b in rows for k in b if k != "total"))
-    sheet = Table("", *(name for name, _ in rows), title="Game over: final scoring")
+    categories = list(dict.fromkeys(k for _row, b in rows for k in b if k != "total"))
+    sheet = Table("", *(name for name, _b in rows), title=_("Game over: final scoring"))
     for c in [*categories, "total"]:
-        cells = (str(b.get(c, "-")) for _, b in rows)
-        sheet.add_row(c.replace("_", " "), *cells, style="bold" * (c == "total"))
+        cells = (str(b.get(c, "-")) for _row, b in rows)
+        sheet.add_row(_category(c), *cells, style="bold" * (c == "total"))
     if view["solo"]:
         mine, his = view["breakdown"][0]["total"], view["solo_game"]["tahuma_score"]["total"]
         won = bool(view["winners"])
-        line = f"{'You beat Tahuma' if won else 'Tahuma wins'}, {mine} to {his}"
+        line = _("You beat Tahuma, {mine} to {his}") if won else _("Tahuma wins, {mine} to {his}")
+        line = line.format(mine=mine, his=his)
     else:
-        names = ", ".join(f"seat {w}" + (" (you)" if w == me else "") for w in view["winners"])
-        line = f"Winner{'s' if len(view['winners']) > 1 else ''}: {names}"
+        names = ", ".join(
+            _("seat {n}").format(n=w) + (" " + _("(you)") if w == me else "")
+            for w in view["winners"]
+        )
+        line = ngettext("Winner: {names}", "Winners: {names}", len(view["winners"]))
+        line = line.format(names=names)
     return [sheet, Text(line, style="bold green")]
+
+
+def _category(name: str) -> str:
+    """A row of the final scoring sheet: a harmony source, a fate tile's id, or more."""
+    if name == "total":
+        return _("total")
+    english = name.replace("_", " ")
+    translated = pgettext("atua", name)
+    return english if translated == name else translated
 
 
 def describe_choice(view: Mapping[str, Any], action: Any) -> str | None:
@@ -111,32 +146,37 @@ def describe_choice(view: Mapping[str, Any], action: Any) -> str | None:
     if action.verb == A.TAKE and action.arg.isdigit():
         i = int(action.arg) - 1
         gain = view["row"][i]["coconuts"]
-        cost = f"costs {i} coconut{'s' * (i > 1)}" if i else "free"
-        return cost + (f", brings {gain}" if gain else "")
+        cost = (
+            ngettext("costs {n} coconut", "costs {n} coconuts", i).format(n=i) if i else _("free")
+        )
+        return cost + (", " + _("brings {n}").format(n=gain) if gain else "")
     if action.verb == A.TAKE:
-        return "costs 1 coconut" if action.arg == A.LEFT else "brings 1 coconut from the hut"
+        if action.arg == A.LEFT:
+            return ngettext("costs {n} coconut", "costs {n} coconuts", 1).format(n=1)
+        return _("brings 1 coconut from the hut")
     if action.verb == A.BUY:
-        return FATES[action.arg].describe()
+        return say(fate_words(action.arg))
     if action.verb == A.REVEAL and me["resident"]:
         res = RESIDENTS[me["resident"]]
         n = row_pairs([r["card"] for r in view["row"]], res.pairs)
-        return f"{res.points * (n // 2)} points now"
+        return _("{points} now").format(points=_points(res.points * (n // 2)))
     if action.verb == A.SCORE:
         sym = me["symbols"]
         if action.arg in PAIRS:
             a, b, per = PAIRS[action.arg]
-            return f"about {pair_points(sym.get(a, 0), sym.get(b, 0), per)} points"
+            points = pair_points(sym.get(a, 0), sym.get(b, 0), per)
+            return _("about {points}").format(points=_points(points))
         if action.arg == "coconuts":
-            return f"{me['coconuts_counted']} points"
+            return _points(me["coconuts_counted"])
         if action.arg == "totems":
             totems = Counter[str](me["totems"])
             points = totem_points(totems, count_identical=view["solo"])
             if view["solo"]:  # the solo player counts identical totems too
-                return f"{points} points ({totems.total()} totems)"
+                return _("{points} ({n} totems)").format(points=_points(points), n=totems.total())
             unique = sum(1 for n in totems.values() if n == 1)
-            return f"{points} points ({unique} unique totems)"
+            return _("{points} ({n} unique totems)").format(points=_points(points), n=unique)
     if action.verb == A.SPARE:
-        return "costs 3 coconuts; Tahuma does not get the card"
+        return _("costs 3 coconuts; Tahuma does not get the card")
     return None
 
 

@@ -19,20 +19,21 @@ from vaka.games.atua.geometry import Placement, check, explain
 from vaka.games.atua.params import SCORINGS, SOURCES, SPARE_COST
 from vaka.games.atua.scoring import row_pairs, source_points
 from vaka.games.atua.tiles import FATES, RESIDENTS
+from vaka.i18n import N_
 
 if TYPE_CHECKING:
     from vaka.games.atua.state import AtuaState
 
 TAKE, SPARE, PLACE, FATE, RESIDENT, END, SCORE, FINISH = range(8)
 PHASE_NAMES = ("take", "spare", "place", "fate", "resident", "end", "score", "finish")
-PHASE_PROMPTS = (
-    "take an island card",
-    "pay 3 coconuts to keep the other card from Tahuma, or give it to him",
-    "place the card on your island (or type any exact placement)",
-    "buy a fate tile, or pass",
-    "play your resident, or pass",
+PHASE_PROMPTS = (  # in the view as English; the screens translate them
+    N_("take an island card"),
+    N_("pay 3 coconuts to keep the other card from Tahuma, or give it to him"),
+    N_("place the card on your island (or type any exact placement)"),
+    N_("buy a fate tile, or pass"),
+    N_("play your resident, or pass"),
     "",
-    "interim scoring: choose a harmony source to score",
+    N_("interim scoring: choose a harmony source to score"),
     "",
 )
 PILE_NAMES = ("A", "B", "C")

@@ -22,18 +22,18 @@ from vaka.games.raiatea.params import (
     RITUALS,
     TOOS,
 )
-from vaka.i18n import _
+from vaka.i18n import N_, _
 
 BOARD_ASSISTANTS = {a["id"]: a for a in BOARD["assistant_types"]}
-TYPE_NAMES = {k: str(t["name"]).lower() for k, t in RITUAL_DATA["types"].items()}
+TYPE_NAMES = {k: str(t["name"]) for k, t in RITUAL_DATA["types"].items()}
 #: A location's action in brief (the whole text: ``show locations``).
 LOCATION_BRIEF = {
-    "forest": "everyone takes 2 forest cards; the Kahuna first",
-    "marae": "sacrifice for a tattoo, draw rituals; Kahuna twice",
-    "reef": "a die roll: all gain that many pearls; Kahuna +3",
-    "path": "recruit priests, mana per priest; Kahuna +1 priest",
-    "neighbourhood": "swap masks at the market; Kahuna: a To'o mission",
-    "market": "sell 1 commodity, hire 1 assistant; Kahuna 2 each",
+    "forest": N_("everyone takes 2 forest cards; the Kahuna first"),
+    "marae": N_("sacrifice for a tattoo, draw rituals; Kahuna twice"),
+    "reef": N_("a die roll: all gain that many pearls; Kahuna +3"),
+    "path": N_("recruit priests, mana per priest; Kahuna +1 priest"),
+    "neighbourhood": N_("swap masks at the market; Kahuna: a To'o mission"),
+    "market": N_("sell 1 commodity, hire 1 assistant; Kahuna 2 each"),
 }
 
 
@@ -42,17 +42,18 @@ def describe_choice(view: Mapping[str, Any], action: RaiateaAction) -> str | Non
     verb, arg = action.verb, action.arg
     if arg in RITUALS:  # keep, prepare, perform, discard
         card = RITUALS[arg]
-        return f"{card['name']} ({TYPE_NAMES[card['type']]}, {cost(card['cost'])}): {card['text']}"
+        kind = _(TYPE_NAMES[card["type"]]).lower()
+        return f"{_(card['name'])} ({kind}, {cost(card['cost'])}): {_(card['text'])}"
     if arg in MASKS:  # pick, give, get, steal
-        return f"{mask(arg)}: {MASKS[arg]['text']}"
+        return f"{mask(arg)}: {_(MASKS[arg]['text'])}"
     if verb == "mission":
         statue, row, space = (int(p) - 1 for p in arg.split("."))
         token = view["statues"][statue]["rows"][row][space]
         if token and token in TOOS:
-            return f"{mission(token)}: {TOOS[token]['vp']} VP"
+            return _("{mission}: {vp} VP").format(mission=mission(token), vp=TOOS[token]["vp"])
         return None
     if verb == "claim":
-        return f"{LOCATION_NAMES[arg]}: {LOCATION_BRIEF[arg]}"
+        return f"{_(str(LOCATION_NAMES[arg]))}: {_(LOCATION_BRIEF[arg])}"
     return _commodity_note(view, verb, arg) or _other_note(view, verb, arg)
 
 
@@ -61,13 +62,17 @@ def _commodity_note(view: Mapping[str, Any], verb: str, arg: str) -> str | None:
         return None
     name, chart = thing(arg), CHARTS[COMMODITIES.index(arg)]
     if verb == "sell":
-        return f"{name}: choose a bonus up to {bonus(chart[view['prices'][arg]])}"
+        return _("{name}: choose a bonus up to {bonus}").format(
+            name=name, bonus=bonus(chart[view["prices"][arg]])
+        )
     if verb == "top":
-        return f"{name}'s price marker to the top: {bonus(chart[PRICE_TOP])}"
+        return _("{name}'s price marker to the top: {bonus}").format(
+            name=name, bonus=bonus(chart[PRICE_TOP])
+        )
     if verb == "pick":
-        return f"{name}: a commodity, behind your screen"
+        return _("{name}: a commodity, behind your screen").format(name=name)
     if verb == "sacrifice":
-        return f"{name} for a tattoo"
+        return _("{name} for a tattoo").format(name=name)
     return f"{name}"  # take, pay
 
 
@@ -78,24 +83,28 @@ def _other_note(view: Mapping[str, Any], verb: str, arg: str) -> str | None:
             return None
         return bonus(CHARTS[COMMODITIES.index(commodity)][int(arg)])
     if arg in ASSISTANT_NAMES:
-        name = str(ASSISTANT_NAMES[arg])
+        name = _(str(ASSISTANT_NAMES[arg]))
         if verb == "use":
-            return f"{name}: {BOARD_ASSISTANTS[arg]['b']}"
+            return f"{name}: {_(str(BOARD_ASSISTANTS[arg]['b']))}"
         if verb == "hire":
-            return f"{name} for 2 pearls (less discounts)"
+            return _("{name} for 2 pearls (less discounts)").format(name=name)
         if verb == "pick":
-            return f"{name}: an assistant, in front of your screen"
+            return _("{name}: an assistant, in front of your screen").format(name=name)
         return name  # take, turn, reactivate, type
     if verb == "draw":
-        return f"draw from the {arg} ritual deck by your rank, keep 1"
+        if arg == "forbidden":
+            return _("draw from the forbidden ritual deck by your rank, keep 1")
+        return _("draw from the normal ritual deck by your rank, keep 1")
     if verb == "gift":
         return _(GIFTS[arg])
     if verb == "recruit":
         pearls = 2 if arg == "1" else 5
-        return f"{amount(int(arg), 'priests')} ({amount(pearls, 'pearls')}, less discounts)"
+        return _("{priests} ({pearls}, less discounts)").format(
+            priests=amount(int(arg), "priests"), pearls=amount(pearls, "pearls")
+        )
     if verb == "target":
         seat = int(arg.removeprefix("seat"))
-        return f"seat {seat} ({view['seats'][seat]['colour']})"
+        return _("seat {n} ({colour})").format(n=seat, colour=view["seats"][seat]["colour"])
     if verb == "advance":
-        return "move your tattoo marker 1 space"
+        return _("move your tattoo marker 1 space")
     return None

@@ -40,6 +40,8 @@ from vaka.games.raiatea.params import (
     TOOS,
     cost,
 )
+from vaka.i18n import N_, _, ngettext
+from vaka.i18n.said import say
 
 __all__ = ["LATEST", "TOPICS", "describe_choice", "details", "latest", "render"]
 
@@ -47,19 +49,22 @@ __all__ = ["LATEST", "TOPICS", "describe_choice", "details", "latest", "render"]
 LATEST = 3
 #: What :func:`details` can show, for ``show X``.
 TOPICS = ("prices", "missions", "players", "rituals")
-TOKEN = "To'o token"
 
 
 def _title(view: Mapping[str, Any]) -> Text:
     rnd = view["round"]
     if view["is_over"]:
-        head = "Raiatea — game over"
+        head = _("Raiatea — game over")
+    elif rnd["kind"] == "action":
+        head = _("Raiatea — Action round {n}").format(n=rnd["number"])
     else:
-        kind = "Action round" if rnd["kind"] == "action" else "Ceremony"
-        head = f"Raiatea — {kind} {rnd['number']}"
+        head = _("Raiatea — Ceremony {n}").format(n=rnd["number"])
     order = " ".join(str(s) for s in view["order"])
     text = Text(head, style="bold")
-    text.append(f" · start player: seat {view['start_player']} · ceremonial order: {order}")
+    text.append(
+        " · " + _("start player: seat {n} · ceremonial order: {order}").format(
+            n=view["start_player"], order=order)
+    )  # fmt: skip
     return text
 
 
@@ -69,11 +74,12 @@ def _prompt(view: Mapping[str, Any]) -> Text | None:
         return None
     me = view["seat"]
     who = decision.get("seats", [decision.get("seat")])
-    names = " and ".join("you" if s == me else f"seat {s}" for s in who)
-    text = Text("Now: ", style="bold")
-    text.append(f"{names[0].upper()}{names[1:]} — {decision['prompt']}")
+    names = _(" and ").join(_("you") if s == me else _("seat {n}").format(n=s) for s in who)
+    text = Text(_("Now:") + " ", style="bold")
+    asked = decision["prompt"]
+    text.append(f"{names[0].upper()}{names[1:]} — {_(asked) if asked else ''}")
     if "mission" in decision:
-        text.append(f" (mission {decision['mission']})")
+        text.append(" " + _("(mission {mission})").format(mission=decision["mission"]))
     return text
 
 
@@ -81,10 +87,11 @@ def _goods(view: Mapping[str, Any]) -> Table:
     """The commodities (market, price marker, the best bonus a sale takes now) beside the
     assistants for hire."""
     table = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, show_edge=False)
-    for col, right in (("Goods", False), ("market", True), ("price", True),
-                       ("sale bonus", False), ("", False), ("Assistants", False),
-                       ("to hire", True)):  # fmt: skip
-        table.add_column(col, justify="right" if right else "left", header_style="bold")
+    for col, right in ((N_("Goods"), False), (N_("market"), True), (N_("price"), True),
+                       (N_("sale bonus"), False), ("", False), (N_("Assistants"), False),
+                       (N_("to hire"), True)):  # fmt: skip
+        heading = _(col) if col else ""
+        table.add_column(heading, justify="right" if right else "left", header_style="bold")
     hire = list(view["assistant_market"].items())
     for i, c in enumerate(COMMODITIES):
         price = view["prices"][c]
@@ -95,7 +102,7 @@ def _goods(view: Mapping[str, Any]) -> Table:
             f"{price}/{PRICE_TOP}",
             bonus(CHARTS[i][price]),
             "",
-            Text(str(ASSISTANT_NAMES[t]), style="bold"),
+            Text(_(str(ASSISTANT_NAMES[t])), style="bold"),
             str(n),
         )
     return table
@@ -106,36 +113,60 @@ def _rows(view: Mapping[str, Any]) -> Table:
     table = Table.grid(padding=(0, 1))
     table.add_column(style="bold", no_wrap=True, justify="right")
     table.add_column()
-    display = grouped(map(thing, view["display"])) or "empty"
-    table.add_row("Forest", f"{display} ({view['forest_pile']} in the pile)")
+    display = grouped(map(thing, view["display"])) or _("empty")
+    table.add_row(
+        _("Forest"), _("{cards} ({n} in the pile)").format(cards=display, n=view["forest_pile"])
+    )
     if view["revealed"]:
-        table.add_row("Revealed", grouped(map(thing, view["revealed"])))
-    table.add_row("Mask market", grouped(map(mask_short, view["mask_market"])) or "empty")
+        table.add_row(_("Revealed"), grouped(map(thing, view["revealed"])))
+    table.add_row(_("Mask market"), grouped(map(mask_short, view["mask_market"])) or _("empty"))
     start, players = view["start_player"], len(view["seats"])
     claimed = [
-        f"{t.capitalize()}: seat {(start + i) % players}" for i, t in enumerate(view["tiles"])
+        _("{place}: seat {n}").format(place=_place(t), n=(start + i) % players)
+        for i, t in enumerate(view["tiles"])
     ]
     if view["round"]["kind"] == "action":
-        table.add_row("Locations", ", ".join(claimed) or "none claimed yet")
+        table.add_row(_("Locations"), ", ".join(claimed) or _("none claimed yet"))
     if "blessing" in view:
         bag = ", ".join(
-            f"{RITUALS[r]['name']} ({f'seat {s}' if s >= 0 else 'General'})"
+            f"{_(RITUALS[r]['name'])} "
+            + (_("(seat {n})").format(n=s) if s >= 0 else _("(General)"))
             for r, s in view["blessing"]
         )
-        table.add_row("Blessings", f"{view['bag_mana']} mana in the bag; {bag or 'no rituals'}")
+        table.add_row(
+            _("Blessings"),
+            _("{n} mana in the bag; {rituals}").format(
+                n=view["bag_mana"], rituals=bag or _("no rituals")
+            ),
+        )
     rows: list[tuple[str, Text]] = []
     for st in view["statues"]:
         tokens = [t for row in st["rows"] for t in row if t]
         if tokens and tokens[0] != "?":
-            rows.append((f"To'o {st['vp']} VP", Text(_missions(tokens))))
+            rows.append((_("To'o {n} VP").format(n=st["vp"]), Text(_missions(tokens))))
             continue
-        what = f"{len(tokens)} face down" if tokens else "all taken"
+        what = _("{n} face down").format(n=len(tokens)) if tokens else _("all taken")
         if not rows:
             rows.append(("To'o", Text()))
-        rows[-1][1].append(f"{' · ' if rows[-1][1] else ''}{st['vp']} VP: {what}", style="dim")
+        rows[-1][1].append(
+            f"{' · ' if rows[-1][1] else ''}" + _("{n} VP: {what}").format(n=st["vp"], what=what),
+            style="dim",
+        )
     for label, text in rows:
         table.add_row(label, text)
     return table
+
+
+#: The location tiles by their short names, as the table shows who holds each.
+TILES = {
+    "forest": N_("Forest"), "marae": N_("Marae"), "reef": N_("Reef"), "path": N_("Path"),
+    "neighbourhood": N_("Neighbourhood"), "market": N_("Market"),
+}  # fmt: skip
+
+
+def _place(location: str) -> str:
+    """A location tile by its short name ("Reef"), in the reader's language."""
+    return _(TILES[location]) if location in TILES else location.capitalize()
 
 
 def _missions(tokens: list[str]) -> str:
@@ -188,8 +219,9 @@ def _players(view: Mapping[str, Any]) -> Group:
     masks in front of each screen."""
     me = view["seat"]
     table = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, show_edge=False)
-    numbers = ("Priests", "Goods", "To'o", "Points", *ASSISTANT_NAMES.values())
-    for col in ("Seat", "Rank", *numbers):
+    numbers = (_("Priests"), _("Goods"), "To'o", _("Points"),
+               *(_(str(n)) for n in ASSISTANT_NAMES.values()))  # fmt: skip
+    for col in (_("Seat"), _("Rank"), *numbers):
         table.add_column(col, justify="right" if col in numbers else "left", header_style="bold")
     for s in view["seats"]:
         you = s["seat"] == me
@@ -198,8 +230,8 @@ def _players(view: Mapping[str, Any]) -> Group:
             for t, n in s["assistants"].items()
         ]
         table.add_row(
-            Text(f"{s['seat']}" + (" you" if you else ""), style="bold" if you else ""),
-            f"{RANK_NAMES[s['rank']]} {s['tattoo']}",
+            Text(f"{s['seat']}" + (" " + _("you") if you else ""), style="bold" if you else ""),
+            f"{_(RANK_NAMES[s['rank']])} {s['tattoo']}",
             str(s["priests"]),
             str(s["commodities"]),
             str(s["toos"]),
@@ -210,9 +242,10 @@ def _players(view: Mapping[str, Any]) -> Group:
     masks.add_column(style="bold", no_wrap=True)
     masks.add_column()
     shown = " · ".join(
-        f"{s['seat']}: " + (grouped(map(mask_short, s["masks"])) or "none") for s in view["seats"]
+        f"{s['seat']}: " + (grouped(map(mask_short, s["masks"])) or _("none"))
+        for s in view["seats"]
     )
-    masks.add_row("Masks", Text(shown) + Text("  (↓ turned)", style="dim"))
+    masks.add_row(_("Masks"), Text(shown) + Text("  " + _("(↓ turned)"), style="dim"))
     return Group(table, masks)
 
 
@@ -222,38 +255,45 @@ def _screen(view: Mapping[str, Any]) -> Text | None:
     if me is None:
         return None
     s = view["seats"][me]
-    goods = grouped(SHORT[c] for c, n in s["goods"].items() for _ in range(n)) or "no goods"
-    text = Text("Your screen ", style="bold")
-    text.append(f"{counted(s['pearls'], 'pearl')}, {s['mana']} mana; {goods}; ")
+    goods = grouped(SHORT[c] for c, n in s["goods"].items() for _n in range(n)) or _("no goods")
+    text = Text(_("Your screen") + " ", style="bold")
+    pearls = ngettext("{n} pearl", "{n} pearls", s["pearls"]).format(n=s["pearls"])
+    text.append(
+        _("{pearls}, {mana} mana; {goods}; ").format(pearls=pearls, mana=s["mana"], goods=goods)
+    )
     vp = sum(int(t[1]) for t in s["too_tokens"])  # a token's id says its VP: T2-05
-    text.append(f"{counted(len(s['too_tokens']), TOKEN)} ({vp} VP)")
-    for label, cards in (("hand", s["hand"]), ("drawn", s["drawn_cards"]),
-                         ("prepared", s["prepared_cards"])):  # fmt: skip
-        if cards or label == "hand":
-            text.append(f"\n{label.capitalize()}: ", style="bold")
-            text.append(grouped(f"{RITUALS[r]['name']} ({cost(r)} mana)" for r in cards))
+    tokens = len(s["too_tokens"])
+    text.append(
+        ngettext("{n} To'o token ({vp} VP)", "{n} To'o tokens ({vp} VP)", tokens).format(
+            n=tokens, vp=vp)
+    )  # fmt: skip
+    for label, cards in ((N_("Hand"), s["hand"]), (N_("Drawn"), s["drawn_cards"]),
+                         (N_("Prepared"), s["prepared_cards"])):  # fmt: skip
+        if cards or label == "Hand":
+            text.append(f"\n{_(label)}: ", style="bold")
+            text.append(grouped(f"{_(RITUALS[r]['name'])} ({cost(r)} mana)" for r in cards))
             if not cards:
-                text.append("no rituals")
+                text.append(_("no rituals"))
     if s["blue"]:
-        text.append("; performed: ", style="bold")
-        text.append(", ".join(RITUALS[r]["name"] for r in s["blue"]))
+        text.append("; " + _("performed:") + " ", style="bold")
+        text.append(", ".join(_(RITUALS[r]["name"]) for r in s["blue"]))
     return text
 
 
 def latest(view: Mapping[str, Any], most: int = LATEST) -> list[str]:
     """The newest ``most`` lines of the log (what the others just did), the newest last."""
     log: Sequence[Mapping[str, Any]] = view.get("log", [])
-    return [str(e["text"]) for e in log[-most:]]
+    return [say(e["text"]) for e in log[-most:]]
 
 
 def _final(view: Mapping[str, Any]) -> Table:
-    table = Table(title="Final scores", title_justify="left", box=None, padding=(0, 1))
-    for col in ("Seat", "Rank", "Rituals", "Missions", "Masks", "Total", ""):
-        table.add_column(col, justify="left" if col == "Seat" else "right", header_style="bold")
+    table = Table(title=_("Final scores"), title_justify="left", box=None, padding=(0, 1))
+    for col in (_("Seat"), _("Rank"), _("Rituals"), _("Missions"), _("Masks"), _("Total"), ""):
+        table.add_column(col, justify="left" if col == _("Seat") else "right", header_style="bold")
     winners = view.get("winners", [])
     for s in view["seats"]:
         sc = s["score"]
-        won = "winner" if s["seat"] in winners else ""
+        won = _("winner") if s["seat"] in winners else ""
         table.add_row(
             f"{s['seat']} {s['colour']}", str(sc["rank"]), str(sc["rituals"]),
             str(sc["missions"]), str(sc["masks"]), str(sc["total"]), won,
@@ -275,7 +315,7 @@ def render(view: Mapping[str, Any]) -> RenderableType:
         lines.add_column(style="bold", no_wrap=True, min_width=6)
         lines.add_column(no_wrap=True, overflow="ellipsis")
         for i, line in enumerate(news):
-            lines.add_row("Latest" if i == 0 else "", line)
+            lines.add_row(_("Latest") if i == 0 else "", line)
         parts.append(lines)
     prompt = _prompt(view)
     if prompt is not None:

@@ -23,30 +23,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from vaka.core.words import counted
-from vaka.games.raiatea import rules
+from vaka.games.raiatea import log, rules
 from vaka.games.raiatea.actions import slot_text
-from vaka.games.raiatea.names import (
-    GIFTS,
-    NOUNS,
-    RANK_NAMES,
-    amount,
-    bonus,
-    grouped,
-    mission,
-    ritual,
-    thing,
-)
 from vaka.games.raiatea.params import (
     ASSISTANTS,
-    CHARTS,
     COLOURS,
     COMMODITIES,
-    LOCATION_NAMES,
     MAX_BID,
     MISSION_SLOTS,
     RANK_IDS,
-    TOOS,
     deck_of,
     is_general,
 )
@@ -54,7 +39,6 @@ from vaka.games.raiatea.scoring import breakdown, pairs
 from vaka.games.raiatea.steps import Bonus, Sealed
 
 if TYPE_CHECKING:
-    from vaka.core.state import Event
     from vaka.games.raiatea.state import RaiateaState
 
 PRIVATE_TAGS = frozenset({"keep", "prepare", "sealed"})
@@ -172,160 +156,7 @@ def view(st: RaiateaState, seat: int | None) -> dict[str, Any]:
 
 
 # =========================================================================== the log in words
-def describe(st: RaiateaState, event: Event, viewer: int | None) -> str | None:
-    tag, seat, data = event
-    you = seat is not None and seat == viewer
-    who = "You" if you else f"Seat {seat}"
-    s = "" if you else "s"  # the verb's ending: "you take", "seat 1 takes"
-    mine = you or st.over
-    if tag == "round":
-        kind, number = data
-        return f"— {'Action round' if kind == 'action' else 'Ceremony'} {number} —"
-    if tag == "round_end":
-        return f"The round ends; seat {data} is the new starting player"
-    if tag == "end":
-        return "The third ceremony is over: final scoring"
-    if tag == "die":
-        why, value = data
-        what = "the reef" if why == "reef" else thing(why) + "s"
-        return f"{who} roll{s} the die for {what}: {value}"
-    if tag == "claim":
-        return f"{who} claim{s} the {LOCATION_NAMES[data]}, {'your' if you else 'its'} Kahuna"
-    if tag == "assistant_a":
-        return f"{who} {'have' if you else 'has'} enough {thing(data)}s for the die"
-    if tag == "tattoo":
-        return f"{who}: tattoo marker to space {data}"
-    if tag == "rank":
-        return f"{who} reach{'es' * (not you)} the rank of {RANK_NAMES[data]}"
-    if tag == "priests":
-        return f"{who}: priest marker to {data}"
-    if tag == "gain":
-        what, n = data
-        return f"{who} gain{s} {amount(n, what)}"
-    if tag == "pay":
-        what, n = data
-        return f"{who} pay{s} {amount(n, what)}"
-    if tag == "display":
-        return "Forest display: " + (grouped(map(thing, data)) or "(empty)")
-    if tag == "revealed":
-        return f"{who} reveal{s} forest cards: " + grouped(map(thing, data))
-    if tag == "forest":
-        return f"{who} take{s} {thing(data)} from the forest"
-    if tag == "to_market":
-        return f"{thing(data)} goes to its market"
-    if tag == "reshuffle":
-        return f"The {data} ritual discards are shuffled into a new deck"
-    if tag == "draw":
-        deck, n = data
-        return f"{who} draw{s} {counted(n, deck + ' ritual')}"
-    if tag == "keep":
-        if mine and data is not None:
-            return f"{who} keep{s} {ritual(data)}"
-        return f"{who} keep{s} a ritual"
-    if tag == "discard_drawn":
-        return f"{who} discard{s} " + ", ".join(map(ritual, data))
-    if tag == "take":
-        return f"{who} take{s} {thing(data)} from the market"
-    if tag == "sacrifice":
-        return f"{who} sacrifice{s} {thing(data)} at the Marae"
-    if tag == "recruit":
-        n, price = data
-        return f"{who} recruit{s} {counted(n, 'priest')} for {amount(price, 'pearls')}"
-    if tag in ("give", "pay_mask"):
-        return f"{who} put{s} {thing(data)} into the Mask Market"
-    if tag == "get":
-        return f"{who} take{s} {thing(data)} from the Mask Market"
-    if tag == "mission":
-        i, token = data
-        return (
-            f"{who} fulfil{s} To'o mission {slot_text(MISSION_SLOTS[i])} "
-            f"({mission(token)}, {TOOS[token]['vp']} VP)"
-        )
-    if tag == "no_mission":
-        return f"{who} fulfil{s} no mission"
-    if tag == "sell":
-        return f"{who} sell{s} {thing(data)}"
-    if tag == "hire":
-        t, price = data
-        return f"{who} hire{s} a {thing(t)} for {amount(price, 'pearls')}"
-    if tag == "bonus":
-        c, k = data
-        gained = bonus(CHARTS[COMMODITIES.index(c)][k])
-        return f"{who} take{s} the {thing(c)} bonus on space {k}: {gained}"
-    if tag == "buy":
-        return f"{who} put{s} {data} mana into the bag to draw rituals"
-    if tag == "gift":
-        return f"{who} choose{s} the gift of {GIFTS[data]}"
-    if tag == "target":
-        return f"{who} target{s} seat {data}"
-    if tag == "turn":
-        return f"{who} turn{s} a {thing(data)}"
-    if tag == "reactivate":
-        what = "all assistants" if data == "all" else "a " + thing(data)
-        return f"{who} reactivate{s} {what}"
-    if tag == "steal":
-        victim, what, n = data
-        got = amount(n, what) if what in NOUNS else thing(what)
-        return f"{who} take{s} {got} from seat {victim}"
-    if tag == "discard":
-        return f"{who} discard{s} {ritual(data)}"
-    if tag == "perform":
-        if seat is None:  # a General ritual from the bag: it has no owner
-            return f"The General ritual {ritual(data)} is performed"
-        return f"{who} perform{s} {ritual(data)}"
-    if tag == "unpaid":
-        return f"{who} cannot pay the price of {ritual(data)}: it is discarded"
-    if tag == "use":
-        return f"{who} turn{s} a {thing(data)} to use its one-time effect"
-    if tag == "type":
-        return f"{who} choose{s} to count {thing(data)}s"
-    if tag == "prices":
-        return "Price markers: " + ", ".join(
-            f"{thing(c)} {p}" for c, p in zip(COMMODITIES, data, strict=True)
-        )
-    if tag == "feed":
-        return f"{who} add{s} {data} mana to the offered mana"
-    if tag == "prepare":
-        if mine and data is not None:
-            return f"{who} prepare{s} {ritual(data)}"
-        return f"{who} put{s} a ritual into the bag"
-    if tag == "prepared":
-        return f"{who} {'have' if you else 'has'} prepared {'your' if you else 'their'} rituals"
-    if tag == "prep_done":
-        return "All rituals are prepared"
-    if tag == "sealed":
-        if mine and data is not None:
-            return f"{who} bid{s} {data} mana"
-        return f"{who} {'have' if you else 'has'} chosen a bid"
-    if tag == "offering":
-        bids, order = data
-        order_text = ", ".join(f"seat {o}" for o in order)
-        return f"Mana offered: {_bids(bids)}; ceremonial order: {order_text}"
-    if tag == "auction":
-        i, token, bids = data
-        winner = f"seat {seat} wins it" if seat is not None and seat >= 0 else "nobody wins it"
-        where = slot_text(MISSION_SLOTS[i])
-        return f"Auction for mission {where} ({TOOS[token]['vp']} VP), bids {_bids(bids)}; {winner}"
-    if tag == "bag":
-        entries, mana = data
-        shown = (
-            ", ".join(ritual(r) + (f" of seat {s}" if s >= 0 else ", General") for r, s in entries)
-            or "no rituals"
-        )
-        return f"Divine Blessings: {mana} mana in the bag; {shown}"
-    if tag == "unblessed":
-        rituals, mana = data
-        return (
-            f"{mana} mana is not enough for the rest: {counted(len(rituals), 'ritual')} discarded"
-        )
-    if tag == "statue":
-        return f"The missions of statue {data} are revealed"
-    raise AssertionError(f"unknown event {tag!r}")
-
-
-def _bids(bids: list[int]) -> str:
-    """Mana per seat, said so that two numbers never stand side by side."""
-    return ", ".join(f"seat {s}: {b}" for s, b in enumerate(bids))
+describe = log.describe  # the log in words: vaka.games.raiatea.log
 
 
 # =========================================================================== determinization

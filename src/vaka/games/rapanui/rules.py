@@ -29,6 +29,7 @@ from vaka.games.rapanui.params import (
     STARTING_SETS,
     WOODCUTTER,
 )
+from vaka.i18n import N_
 
 if TYPE_CHECKING:
     from vaka.games.rapanui.state import RapaNuiState
@@ -37,15 +38,15 @@ if TYPE_CHECKING:
 # has run out; END_TURN never waits.
 BUY, LAY, DRAW, SACRIFICE, HIDE, OFFER, MOAI_TAKE, GAIN, END_TURN = range(9)
 PHASE_NAMES = ("buy", "lay", "draw", "sacrifice", "hide", "offer", "moai", "gain", "end")
-PHASE_PROMPTS = (
-    "buy a sacrifice card, or pass",
-    "lay out a card from your hand",
-    "take the top card of a row",
-    "put one of your sacrifice cards face up on the stone",
-    "put one of your sacrifice cards face down on the stone",
-    "put a sacrifice card from the supply face up on the stone",
-    "take the Moai scoring as wood or as fame",
-    "take a sacrifice card of another resource, or pass (that resource has run out)",
+PHASE_PROMPTS = (  # in the view as English; the screens translate them
+    N_("buy a sacrifice card, or pass"),
+    N_("lay out a card from your hand"),
+    N_("take the top card of a row"),
+    N_("put one of your sacrifice cards face up on the stone"),
+    N_("put one of your sacrifice cards face down on the stone"),
+    N_("put a sacrifice card from the supply face up on the stone"),
+    N_("take the Moai scoring as wood or as fame"),
+    N_("take a sacrifice card of another resource, or pass (that resource has run out)"),
     "",
 )
 
@@ -101,10 +102,10 @@ def end_turn(st: RapaNuiState) -> None:
     _note_idle(st)
     st.turns += 1
     if st.pile_out:
-        finish(st, "the draw pile is used up")
+        finish(st, N_("the draw pile is used up"))
         return
     if st.idle_turns >= st.players:  # see docs/rules/rapa-nui.md, "a stuck game"
-        finish(st, "no player can lay out or draw a card any more")
+        finish(st, N_("no player can lay out or draw a card any more"))
         return
     st.active = (st.active + 1) % st.players
     start_turn(st)

@@ -15,6 +15,9 @@ from vaka.core.state import Event
 from vaka.games.rapanui import rules
 from vaka.games.rapanui.params import KIND_NAMES, MOAI, PRIEST, RESOURCES, WOODCUTTER
 from vaka.games.rapanui.scoring import breakdown, card_values, stone_counts
+from vaka.i18n import N_, NP_
+from vaka.i18n.said import Said
+from vaka.i18n.said import seat as said_seat
 
 if TYPE_CHECKING:
     from vaka.games.rapanui.state import RapaNuiState
@@ -85,64 +88,132 @@ def view(st: RapaNuiState, seat: int | None) -> dict[str, Any]:
     }
 
 
-_SCORED = {WOODCUTTER: "wood", PRIEST: "fame", MOAI: "wood or fame"}
+#: The card kinds in the log's words, in the reader's language where it is shown.
+KIND_WORDS = (
+    NP_("rapanui", "fish"),
+    NP_("rapanui", "grain"),
+    NP_("rapanui", "mulberry"),
+    NP_("rapanui", "potato"),
+    NP_("rapanui", "woodcutter"),
+    NP_("rapanui", "priest"),
+    NP_("rapanui", "moai"),
+)
+_SCORED = {
+    WOODCUTTER: N_("Woodcutters are scored (wood): {gains}"),
+    PRIEST: N_("Priests are scored (fame): {gains}"),
+    MOAI: N_("Moais are scored (wood or fame): {gains}"),
+}
 
 
-def describe(st: RapaNuiState, event: Event, viewer: int | None) -> str | None:
+def kind_word(kind: int) -> Said:
+    """A card kind's name ("fish"), said in the reader's language where it is shown."""
+    return Said(KIND_WORDS[kind], context="rapanui")
+
+
+def _said(you: bool, seat: int | None, mine: str, theirs: str, **fields: Any) -> Said:
+    """The entry as the seat that acted reads it ("You take ...") or as the others read
+    it ("Seat 2 takes ..."): two texts, since other languages conjugate differently."""
+    if you:
+        return Said(mine, **fields)
+    return Said(theirs, seat=said_seat(int(seat or 0), capital=True), **fields)
+
+
+def describe(st: RapaNuiState, event: Event, viewer: int | None) -> Said | None:
+    """A log entry in words (English, remembering its template: ``vaka.i18n.said``)."""
     tag, seat, data = event
     you = seat is not None and seat == viewer
-    who = "you" if you else f"seat {seat}"
-    s = "" if you else "s"  # verb ending: "you take" / "seat 2 takes"
-    Who = who.capitalize()
     if tag == "turn":
-        return f"Turn {data}: {'your' if you else f'seat {seat}’s'} turn"
+        if you:
+            return Said(N_("Turn {n}: your turn"), n=data, headline=N_("Turn {n}"))
+        return Said(
+            N_("Turn {n}: {seat}’s turn"), n=data, seat=said_seat(int(seat or 0)),
+            headline=N_("Turn {n}"),
+        )  # fmt: skip
     if tag == "pass":
-        return f"{Who} buy{s} no sacrifice card"
+        return _said(you, seat, N_("You buy no sacrifice card"),
+                     N_("{seat} buys no sacrifice card"))  # fmt: skip
     if tag == "buy":
         resource, cost = data
-        return f"{Who} buy{s} a {KIND_NAMES[resource]} sacrifice card for {cost} wood"
+        return _said(you, seat, N_("You buy a {kind} sacrifice card for {cost} wood"),
+                     N_("{seat} buys a {kind} sacrifice card for {cost} wood"),
+                     kind=kind_word(resource), cost=cost)  # fmt: skip
     if tag == "lay":
         kind, count, cost = data
-        what = f"a {KIND_NAMES[kind]}" if count == 1 else f"{count} {KIND_NAMES[kind]}"
-        return f"{Who} lay{s} out {what}" + (f" for {cost} wood" if cost else "")
+        word = kind_word(kind)
+        if count == 1:
+            what = Said(N_("a {kind}"), kind=word)
+        else:
+            what = Said(N_("{n} {kind}"), n=count, kind=word)
+        if cost:
+            return _said(you, seat, N_("You lay out {what} for {cost} wood"),
+                         N_("{seat} lays out {what} for {cost} wood"),
+                         what=what, cost=cost)  # fmt: skip
+        return _said(you, seat, N_("You lay out {what}"), N_("{seat} lays out {what}"), what=what)
     if tag == "draw":
         row, card = data
-        return f"{Who} take{s} the {KIND_NAMES[card]} from row {row + 1}"
+        return _said(you, seat, N_("You take the {kind} from row {row}"),
+                     N_("{seat} takes the {kind} from row {row}"),
+                     kind=kind_word(card), row=row + 1)  # fmt: skip
     if tag == "refill":
         row, count = data
-        return f"Row {row + 1} is empty and gets {count} new cards"
+        return Said(N_("Row {row} is empty and gets {n} new cards"), row=row + 1, n=count)
     if tag == "pile_out":
-        return "The draw pile is used up: the game ends after this turn"
+        return Said(N_("The draw pile is used up: the game ends after this turn"))
     if tag == "score":
         kind, amounts = data
         if kind in _SCORED:
-            gains = ", ".join(f"seat {i} +{n}" for i, n in enumerate(amounts) if n)
-            name = KIND_NAMES[kind].capitalize()
-            return f"{name}s are scored ({_SCORED[kind]}): {gains or 'nobody gains'}"
-        scored = f"{KIND_NAMES[kind].capitalize()} hunter-gatherers are scored"
-        return scored if any(amounts) else scored + ": nobody has one, nobody gains"
+            gains = tuple(
+                Said(N_("{seat} +{n}"), seat=said_seat(i), n=n) for i, n in enumerate(amounts) if n
+            )
+            return Said(_SCORED[kind], gains=gains or Said(N_("nobody gains")))
+        if any(amounts):
+            scored = N_("{kind} hunter-gatherers are scored")
+            return Said(scored, kind=kind_word(kind), capital=True)
+        return Said(
+            N_("{kind} hunter-gatherers are scored: nobody has one, nobody gains"),
+            kind=kind_word(kind), capital=True,
+        )  # fmt: skip
     if tag == "moai":
         choice, amount = data
-        return f"{Who} take{s} {amount} {'fame' if choice else 'wood'} from the Moai scoring"
+        if choice:
+            return _said(you, seat, N_("You take {n} fame from the Moai scoring"),
+                         N_("{seat} takes {n} fame from the Moai scoring"), n=amount)  # fmt: skip
+        return _said(you, seat, N_("You take {n} wood from the Moai scoring"),
+                     N_("{seat} takes {n} wood from the Moai scoring"), n=amount)  # fmt: skip
     if tag == "decline":
-        return f"{Who} take{s} no sacrifice card ({KIND_NAMES[data]} has run out)"
+        return _said(you, seat, N_("You take no sacrifice card ({kind} has run out)"),
+                     N_("{seat} takes no sacrifice card ({kind} has run out)"),
+                     kind=kind_word(data))  # fmt: skip
     if tag == "gain":
-        return f"{Who} gain{s} a {KIND_NAMES[data]} sacrifice card"
+        return _said(you, seat, N_("You gain a {kind} sacrifice card"),
+                     N_("{seat} gains a {kind} sacrifice card"), kind=kind_word(data))  # fmt: skip
     if tag == "sacrifice":
-        return f"{Who} put{s} a {KIND_NAMES[data]} sacrifice card face up on the stone"
+        return _said(you, seat, N_("You put a {kind} sacrifice card face up on the stone"),
+                     N_("{seat} puts a {kind} sacrifice card face up on the stone"),
+                     kind=kind_word(data))  # fmt: skip
     if tag == "hide":
-        what = f"a {KIND_NAMES[data]}" if you or st.over else "a"
-        return f"{Who} put{s} {what} sacrifice card face down on the stone"
+        if you or st.over:
+            return _said(you, seat, N_("You put a {kind} sacrifice card face down on the stone"),
+                         N_("{seat} puts a {kind} sacrifice card face down on the stone"),
+                         kind=kind_word(data))  # fmt: skip
+        return _said(you, seat, N_("You put a sacrifice card face down on the stone"),
+                     N_("{seat} puts a sacrifice card face down on the stone"))  # fmt: skip
     if tag == "offer":
-        return f"{Who} put{s} a {KIND_NAMES[data]} card from the supply face up on the stone"
+        return _said(you, seat, N_("You put a {kind} card from the supply face up on the stone"),
+                     N_("{seat} puts a {kind} card from the supply face up on the stone"),
+                     kind=kind_word(data))  # fmt: skip
     if tag == "idle":
         cards, wood = data
-        return (
-            f"{Who} can neither lay out a card ({cards} in hand, {wood} wood) nor draw; "
-            "the turn passes"
-        )
+        return _said(
+            you, seat,
+            N_("You can neither lay out a card ({cards} in hand, {wood} wood) nor draw; "
+               "the turn passes"),
+            N_("{seat} can neither lay out a card ({cards} in hand, {wood} wood) nor draw; "
+               "the turn passes"),
+            cards=cards, wood=wood,
+        )  # fmt: skip
     if tag == "end":
-        return f"Game over: {data}"
+        return Said(N_("Game over: {reason}"), reason=Said(data))
     raise AssertionError(f"unknown event {tag!r}")
 
 

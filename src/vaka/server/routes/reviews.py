@@ -6,6 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
+from vaka.i18n import _
 from vaka.server.deps import ReviewQueue, Service
 from vaka.server.errors import NotFound
 from vaka.server.messages import ErrorMessage, ReviewRequest, ReviewStatus
@@ -40,5 +41,7 @@ async def review_status(
     the review once it is done (404 if nobody asked for it)."""
     found = await queue.find(table_id, seat, playouts)
     if found is None:
-        raise NotFound(f"nobody asked for this review of table {table_id!r}")
+        raise NotFound(
+            _("nobody asked for this review of table {table}").format(table=repr(table_id))
+        )
     return found

@@ -6,6 +6,7 @@ from typing import Literal
 
 from fastapi import APIRouter, Request
 
+from vaka.i18n import _
 from vaka.server.deps import Acting, MaybeActing, MaybeUser, Service
 from vaka.server.limits import Buckets, TooMany, retry_after
 from vaka.server.messages import (
@@ -43,7 +44,9 @@ async def create(req: CreateTable, svc: Service, request: Request, user: MaybeUs
     wait = makers.take(address) if makers is not None else 0.0
     if wait:
         raise TooMany(
-            f"too many tables made from your address; try again in {retry_after(wait)} s",
+            _("too many tables made from your address; try again in {n} s").format(
+                n=retry_after(wait)
+            ),
             wait,
         )
     return await svc.create(req, user)
