@@ -14,3 +14,5 @@ class Limits:
     max_tables: int = 5000  # open and playing, all processes on the database together
     tables_per_minute: float = 30.0  # made from one address, on average...
     table_burst: float = 60.0  # ...with bursts up to this many
+    #: seconds a turn-based table gives a move at the least (an hour; tests ask for less)
+    shortest_turn: float = 3600.0
