@@ -235,3 +235,47 @@ def test_a_seat_holder_names_their_seat_before_its_first_move(server: Server) ->
         r = client.post(f"/api/tables/{table}/name", json={"name": "Ana2"}, headers=bearer(mine))
         assert r.status_code == 409 and "before its first move" in r.json()["reason"]
         assert client.get(f"/api/tables/{table}").json()["seats"][0]["name"] == "Ana"
+
+
+def test_a_turn_based_table_gives_days_a_move_and_times_out(db_url: str, tmp_path: Path) -> None:
+    """Days a move, and what a move's time running out does: the real server and its real
+    clock, told by its own setting (``--shortest-turn``) to allow a turn of 3 seconds."""
+    server = Server(db_url, tmp_path / "server.log", None, "--shortest-turn", "1").start()
+    try:
+        with server.client() as client:
+            days = make(client, "rapa-nui", ["me", "invite:Bo"], clock={"kind": "turn", "days": 3})
+            seen = state(client, days["table"]["id"], days["tokens"]["0"])
+            assert seen["clocks"]["kind"] == "turn" and seen["clocks"]["running"] == [0]
+            assert 3 * 86400 - 60 < seen["clocks"]["left"]["0"] <= 3 * 86400
+            assert seen["table"]["clock"] == {**seen["table"]["clock"], "kind": "turn", "days": 3}
+            short = {"kind": "turn", "days": 3 / 86400}
+            made = make(client, "rapa-nui", ["me", "invite:Bo"], clock=short)
+            table, mine = made["table"]["id"], made["tokens"]["0"]
+            with server.socket(table, made["invitations"]["1"]) as ws:
+                first = ws.state()
+                assert first["clocks"]["running"] == [0] and first["clocks"]["left"]["0"] <= 3
+                gone = ws.state(timeout=30, until=lambda m: m["table"]["seats"][0]["left"])
+            assert gone["table"]["seats"][0]["left"] == "timeout"  # a bot plays on for it
+            r = act(client, table, mine, "anything", gone["version"])
+            assert r.status_code == 409 and "bot plays your seat" in r.json()["reason"]
+    finally:
+        server.stop()
+
+
+def test_a_turn_shorter_than_the_server_allows_is_refused(server: Server) -> None:
+    with server.client() as client:
+        r = client.post(
+            "/api/tables",
+            json={
+                "game": "rapa-nui",
+                "players": 2,
+                "seats": ["me", "invite:Bo"],
+                "clock": {"kind": "turn", "days": 0.01},
+            },
+        )
+        assert r.status_code == 422, r.text
+        assert r.json()["reason"] == (
+            "a turn-based table gives each move 1 hour at the least, not 14.4 minutes"
+        )
+        hours = make(client, "rapa-nui", ["me", "invite:Bo"], clock={"kind": "turn", "days": 0.5})
+        assert hours["table"]["clock"]["days"] == 0.5
