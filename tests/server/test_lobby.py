@@ -26,7 +26,7 @@ def listed(client: httpx.Client, **query: Any) -> list[str]:
 
 
 def play_now(client: httpx.Client, **body: Any) -> dict[str, Any]:
-    r = client.post("/api/tables/play-now", json={"name": "Cy", **body})
+    r = client.post("/api/tables/play-now", json={"name": "Cy"} | body)
     assert r.status_code == 201, r.text
     got: dict[str, Any] = r.json()
     return got
@@ -279,3 +279,31 @@ def test_a_turn_shorter_than_the_server_allows_is_refused(server: Server) -> Non
         )
         hours = make(client, "rapa-nui", ["me", "invite:Bo"], clock={"kind": "turn", "days": 0.5})
         assert hours["table"]["clock"]["days"] == 0.5
+
+
+def test_a_signed_in_person_plays_under_their_name_and_sees_their_private_table(
+    server: Server,
+) -> None:
+    with server.client() as moana, server.client() as stranger:
+        r = moana.post("/api/account/signup", json={"name": "Moana", "password": "a long one"})
+        assert r.status_code == 201, r.text
+        moana.headers["X-CSRF-Token"] = r.json()["csrf"]
+        waiting = make(stranger, "rapa-nui", ["me", "open"])["table"]["id"]
+        got = play_now(moana, game="rapa-nui", name="Not me")
+        assert got["table"]["id"] == waiting and got["table"]["seats"][1]["name"] == "Moana"
+        made = moana.post(
+            "/api/tables",
+            json={"game": "atua", "players": 2, "seats": ["me", "invite:Bo"], "private": True},
+        )
+        assert made.status_code == 201, made.text
+        table = made.json()["table"]["id"]
+        # the account's seat: seen with the session alone, no token sent
+        r = moana.get(f"/api/tables/{table}")
+        assert r.status_code == 200 and r.json()["seats"][0]["name"] == "Moana"
+        assert moana.get(f"/api/tables/{table}/state").json()["seat"] == 0
+        assert stranger.get(f"/api/tables/{table}").status_code == 404
+        r = stranger.post("/api/account/signup", json={"name": "Eve", "password": "a long one"})
+        stranger.headers["X-CSRF-Token"] = r.json()["csrf"]
+        for path in ("", "/state"):  # signed in, but holding no seat there: a stranger
+            r = stranger.get(f"/api/tables/{table}{path}")
+            assert r.status_code == 404 and r.json()["error"] == "not_found", r.text

@@ -16,14 +16,16 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()))
-        batch.add_column(
-            sa.Column("private", sa.Boolean, nullable=False, server_default=sa.false())
-        )
+    # Plain ADD COLUMN (a constant default fills the rows there are), not a batch copy of
+    # the table: SQLite would have to drop "tables", which the seats' keys point at.
+    op.add_column(
+        "tables", sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false())
+    )
+    op.add_column(
+        "tables", sa.Column("private", sa.Boolean, nullable=False, server_default=sa.false())
+    )
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("private")
-        batch.drop_column("rated")
+    op.drop_column("tables", "private")
+    op.drop_column("tables", "rated")
