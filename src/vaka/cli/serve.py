@@ -85,6 +85,13 @@ def command(
         float,
         typer.Option(help="Tables one address may make at once before that rate applies."),
     ] = Limits.table_burst,
+    shortest_turn: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a turn-based table gives each move at the least: a shorter "
+            "time per move is refused when the table is made."
+        ),
+    ] = Limits.shortest_turn,
     tries_per_minute: Annotated[
         float,
         typer.Option(
@@ -122,12 +129,12 @@ def command(
             _("--review-workers and --review-iterations are at least 1, --review-playouts 1-24")
         )
     if min(max_tables, tables_per_minute, tries_per_minute, name_tries_per_minute) < 0 or (
-        min(table_burst, tries_burst, name_tries_burst) < 1
+        min(table_burst, tries_burst, name_tries_burst) < 1 or shortest_turn <= 0
     ):
         raise typer.BadParameter(
             _(
                 "--max-tables and the rates per minute are 0 (no limit) or more, the bursts "
-                "at least 1"
+                "at least 1, --shortest-turn more than 0"
             )
         )
     url = database(db)
@@ -145,13 +152,14 @@ def command(
         review_workers=review_workers,
         review_budget=Budget(playouts=review_playouts, iterations=review_iterations),
         limits=Limits(
-            max_tables,
-            tables_per_minute,
-            table_burst,
-            tries_per_minute,
-            tries_burst,
-            name_tries_per_minute,
-            name_tries_burst,
+            max_tables=max_tables,
+            tables_per_minute=tables_per_minute,
+            table_burst=table_burst,
+            tries_per_minute=tries_per_minute,
+            tries_burst=tries_burst,
+            name_tries_per_minute=name_tries_per_minute,
+            name_tries_burst=name_tries_burst,
+            shortest_turn=shortest_turn,
         ),
     )
     # A server keeps every table's game in memory: Python's default collector would scan

@@ -1,23 +1,23 @@
-// The page: a lobby at #/, a table at #/t/ID, an invitation at #/join/ID/SEAT/TOKEN,
+// The page: a lobby at #/, a table at #/t/ID, an invitation at #/join/ID/SEAT/TOKEN (its
+// seat's name asked first),
 // a finished game's replay at #/replay/ID (#/replay/ID/review[/SEAT]: and its review).
 // `me`: the signed-in person (null: a guest) for every screen, from account.js.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { claimSeat, getMe, loadMe, useMe } from "./account.js";
+import { getMe, loadMe, useMe } from "./account.js";
 import { html } from "./html.js";
 import { Lobby } from "./lobby.js";
-import { keepToken } from "./net.js";
+import { holds, Invited } from "./invite.js";
 import { Replay } from "./replay.js";
 import { Table } from "./table.js";
 
 function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
   if (parts[0] === "join" && parts.length === 4) {
-    const token = decodeURIComponent(parts[3]);
-    keepToken(parts[1], Number(parts[2]), token);
-    claimSeat(parts[1], token); // signed in: the seat is the account's at once
-    history.replaceState(null, "", `#/t/${parts[1]}`);
-    return { page: "table", table: parts[1] };
+    const [table, seat, token] = [parts[1], Number(parts[2]), decodeURIComponent(parts[3])];
+    if (!holds(table, seat, token)) return { page: "invited", table, seat, token };
+    history.replaceState(null, "", `#/t/${table}`);
+    return { page: "table", table };
   }
   if (parts[0] === "t" && parts[1]) return { page: "table", table: parts[1] };
   if (parts[0] === "replay" && parts[1]) {
@@ -33,6 +33,7 @@ function App() {
     addEventListener("hashchange", go);
     return () => removeEventListener("hashchange", go);
   }, []);
+  if (where.page === "invited") return html`<${Invited} ...${where} />`;
   if (where.page === "table") return html`<${Table} key=${where.table} id=${where.table} />`;
   if (where.page === "replay") {
     return html`<${Replay} key=${`${where.table}/${where.review}`} id=${where.table}

@@ -43,9 +43,13 @@ export function headersFor(method, body, token) {
   return headers;
 }
 
+// A table's calls carry this browser's token for one of its seats when it holds one: a
+// private table answers nobody else (not its summary, replay, record or review).
 export async function api(path, { method = "GET", body, token } = {}, retry = true) {
   const changes = !SAFE.includes(method.toUpperCase());
   if (changes) await asking;
+  const table = path.match(/^\/api\/tables\/([^/?]+)/);
+  if (token === undefined && table) token = tokenFor(table[1])?.token;
   const res = await fetch(path, {
     method,
     headers: headersFor(method, body, token),
@@ -70,6 +74,11 @@ export function myTables() {
     return {};
   }
 }
+
+// The name this browser plays under: asked once, remembered for next time.
+export const NAME_KEY = "vaka.name";
+export const savedName = () => localStorage.getItem(NAME_KEY) || "";
+export const saveName = (name) => localStorage.setItem(NAME_KEY, name);
 
 export function keepToken(table, seat, token, game) {
   const all = myTables();
