@@ -227,6 +227,9 @@ class Store:
             async with self._write_lock:
                 yield
 
+    #: for modules that keep their own rows beside the tables (accounts, reviews)
+    writing = _writing
+
     @property
     def is_postgres(self) -> bool:
         return self.engine.dialect.name == "postgresql"
