@@ -87,6 +87,14 @@ class SeatSummary(BaseModel):
     left: Literal["resign", "timeout"] | None = None  # played on by a bot since
 
 
+class RatingChange(BaseModel):
+    """A person's shown rating before and after a rated table (docs/RATINGS.md)."""
+
+    seat: int
+    before: int
+    after: int
+
+
 class TableSummary(BaseModel):
     """What anyone may know of a table."""
 
@@ -110,6 +118,8 @@ class TableSummary(BaseModel):
     names: list[str] = []
     #: once over, who won and by how much, in words ("Ana won by 5 points (31 to 26)")
     result: str | None = None
+    #: once a rated table is over, its people's rating changes
+    ratings: list[RatingChange] = []
 
 
 class CreatedTable(BaseModel):

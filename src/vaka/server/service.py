@@ -35,6 +35,7 @@ from vaka.server.messages import (
     TableSummary,
     shown_as_written,
 )
+from vaka.server.results import Results
 from vaka.server.store import Chat, Move, MoveTaken, Seat, Store, TableData
 from vaka.server.table import Table
 
@@ -49,6 +50,8 @@ class TableService:
     def __init__(self, store: Store, bots: Bots | None = None, max_tables: int = 0) -> None:
         self.store = store
         self.bots = bots or Bots()
+        #: each person's result and rating change, recorded once a table is over
+        self.results = Results(store)
         #: Tables open or playing at most (every process sharing the database together;
         #: 0: no limit): each holds its game in memory.
         self.max_tables = max_tables
@@ -66,6 +69,8 @@ class TableService:
         for table_id in await self.store.table_ids(["playing"], limit=10_000):
             table = await self.table(table_id)
             self._next(table)
+        for table_id in await self.results.unrecorded():  # stopped before recording them
+            await self.table(table_id)
 
     async def close(self) -> None:
         for task in list(self.tasks):
@@ -147,6 +152,7 @@ class TableService:
                 raise NotFound(f"there is no table {table_id!r}")
             table = self.tables.setdefault(table_id, Table.build(data))
         if table.data.status == "over":
+            await self.results.finished(table)
             self._retire(table)
         return table
 
@@ -450,6 +456,9 @@ class TableService:
         await self._tell(table_id)
 
     async def _tell(self, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        if table is not None and table.data.status == "over":
+            await self.results.finished(table)  # first: the end shows the rating changes
         for listener in list(self.listeners.get(table_id, ())):
             await listener(table_id)
 

@@ -18,6 +18,7 @@ from vaka.server.messages import (
     Choice,
     Clocks,
     ClockSpec,
+    RatingChange,
     Rival,
     Scores,
     SeatSummary,
@@ -65,6 +66,11 @@ def summary(table: Table) -> TableSummary:
         lost=lost,
         names=names(table),
         result=result(table, lost) if over else None,
+        ratings=[
+            RatingChange(seat=r.seat, before=r.before, after=r.after)
+            for r in table.results or ()
+            if r.before is not None and r.after is not None
+        ],
     )
 
 
@@ -243,6 +249,7 @@ def _made_from(table: Table) -> Hashable:
         tuple((s.kind, s.name, s.level) for s in data.seats),
         tuple(sorted(table.left.items())),
         tuple(sorted(s for s, n in table.present.items() if n > 0)),
+        None if table.results is None else len(table.results),
     )
 
 
