@@ -36,7 +36,8 @@ def forget(url: str, table: str) -> None:
 
 def recorded(url: str, table: str) -> list[tuple[Any, ...]]:
     return rows(
-        url, "SELECT user_id, seat, before, after FROM results WHERE table_id = :t ORDER BY seat",
+        url,
+        "SELECT user_id, seat, before, after FROM results WHERE table_id = :t ORDER BY seat",
         t=table,
     )
 
@@ -110,7 +111,9 @@ def test_two_recorders_racing_record_a_table_once(pg_url: str, tmp_path: Path) -
             data = await stores[0].load(table)
             assert data is not None
             tables = [Table.build(data) for _ in stores]
-            await asyncio.gather(*(Results(s).record(t) for s, t in zip(stores, tables)))
+            await asyncio.gather(
+                *(Results(s).record(t) for s, t in zip(stores, tables, strict=True))
+            )
         finally:
             for s in stores:
                 await s.close()

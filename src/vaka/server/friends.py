@@ -10,6 +10,7 @@ was heard from within ``FRESH`` seconds (a page that died without a word drops o
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -30,7 +31,8 @@ class Friends:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def _insert(self):  # type: ignore[no-untyped-def]
+    def _insert(self) -> Any:
+        """The dialect's INSERT (with its ON CONFLICT clauses)."""
         return pg_insert if self.store.is_postgres else sqlite_insert
 
     async def add(self, user_id: str, friend_id: str) -> None:
@@ -112,9 +114,7 @@ class Friends:
             await s.execute(
                 self._insert()(PresenceRow)
                 .values(user_id=user_id, page=page, seen_at=now)
-                .on_conflict_do_update(
-                    index_elements=["user_id", "page"], set_={"seen_at": now}
-                )
+                .on_conflict_do_update(index_elements=["user_id", "page"], set_={"seen_at": now})
             )
             # pages long gone, anyone's: the table stays as small as the pages open
             await s.execute(delete(PresenceRow).where(PresenceRow.seen_at < now - 10 * FRESH))

@@ -85,6 +85,9 @@ class SeatSummary(BaseModel):
     name: str | None
     level: str | None = None
     left: Literal["resign", "timeout"] | None = None  # played on by a bot since
+    #: the person's id (their profile, ``GET /api/people/{id}``) where the seat is an
+    #: account's
+    user: str | None = None
 
 
 class RatingChange(BaseModel):

@@ -70,9 +70,7 @@ class Profiles:
             found[user_id].ratings[game] = shown
         return [found[i] for i in dict.fromkeys(ids) if i in found]
 
-    async def leaderboard(
-        self, game: str, min_games: int, limit: int, offset: int
-    ) -> list[Leader]:
+    async def leaderboard(self, game: str, min_games: int, limit: int, offset: int) -> list[Leader]:
         """People with at least ``min_games`` rated games of ``game``, best shown rating
         first (then more games, then name)."""
         async with self.store.sessions() as s:
@@ -184,9 +182,7 @@ class Profiles:
             return {}
         query = (
             select(SeatRow.table_id, SeatRow.seat, SeatRow.kind, SeatRow.name, UserRow.id)
-            .outerjoin(
-                UserRow, (UserRow.id == SeatRow.user_id) & UserRow.deleted_at.is_(None)
-            )
+            .outerjoin(UserRow, (UserRow.id == SeatRow.user_id) & UserRow.deleted_at.is_(None))
             .where(SeatRow.table_id.in_(table_ids))
             .order_by(SeatRow.table_id, SeatRow.seat)
         )
@@ -204,9 +200,7 @@ class Profiles:
                 await s.execute(
                     select(SeatRow.table_id, SeatRow.seat)
                     .join(TableRow, TableRow.id == SeatRow.table_id)
-                    .where(
-                        SeatRow.user_id == user_id, TableRow.status.in_(["open", "playing"])
-                    )
+                    .where(SeatRow.user_id == user_id, TableRow.status.in_(["open", "playing"]))
                     .order_by(TableRow.created_at.desc())
                     .limit(CURRENT * 8)
                 )

@@ -57,9 +57,7 @@ def places(outcomes: Sequence[Outcome]) -> list[int]:
     return [1 + sum(other > key for other in keys) for key in keys]
 
 
-def rate(
-    before: Sequence[tuple[float, float]], ranks: Sequence[int]
-) -> list[tuple[float, float]]:
+def rate(before: Sequence[tuple[float, float]], ranks: Sequence[int]) -> list[tuple[float, float]]:
     """The ratings (μ, σ) after one game of the people rated ``before``, in that order,
     finishing at ``ranks`` among themselves (1 is best; equal ranks tie)."""
     if len(before) < 2:

@@ -28,6 +28,7 @@ from vaka.server.store import SeatRow, Store, TableRow
 from vaka.server.table import Table
 
 log = logging.getLogger(__name__)
+Row = dict[str, float | int | str | None]  # a results row to insert
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,8 @@ def is_rated(table: Table) -> bool:
     """A rated table with at least two people, none of whom held two seats (nobody is
     rated against themselves)."""
     held = list(people(table).values())
-    return bool(table.data.rated) and len(held) >= 2 and len(set(held)) == len(held)
+    rated = bool(getattr(table.data, "rated", False))
+    return rated and len(held) >= 2 and len(set(held)) == len(held)
 
 
 class Results:
@@ -182,7 +184,7 @@ class Results:
 
     @staticmethod
     def _rate(
-        rows: dict[str, dict[str, object]],
+        rows: dict[str, Row],
         ratings: dict[str, RatingRow],
         seen: list[Outcome],
     ) -> None:
@@ -199,7 +201,7 @@ class Results:
     async def _store_ratings(
         conn: AsyncConnection,
         game: str,
-        rows: dict[str, dict[str, object]],
+        rows: dict[str, Row],
         ratings: dict[str, RatingRow],
         at: float,
     ) -> None:

@@ -53,6 +53,7 @@ def summary(table: Table) -> TableSummary:
                 name=s.name,
                 level=s.level,
                 left=table.left.get(s.seat),  # type: ignore[arg-type]
+                user=s.user_id,
             )
             for s in data.seats
         ],

@@ -94,4 +94,3 @@ async def gone(page: Page, me: CurrentUser, svc: Service) -> Response:
     """A page of yours closed."""
     await Friends(svc.store).gone(me.id, page)
     return Response(status_code=204)
-

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { api, inviteLink, keepToken, myTables } from "./net.js";
+import { PersonName, RatingBadge, useRatings } from "./people.js";
 import { tableDetails } from "./words.js";
 
 export function Lobby() {
@@ -14,7 +15,9 @@ export function Lobby() {
   }, []);
   return html`<main class="lobby">
     <header class="top"><h1>vaka</h1>
-      <p>Rapa Nui, Raiatea and Atua — with friends and bots.</p></header>
+      <p>Rapa Nui, Raiatea and Atua — with friends and bots.</p>
+      <nav class="people-nav"><a href="#/leaderboard/rapa-nui">Leaderboards</a>
+        ${" "}<a href="#/friends">Friends</a></nav></header>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     ${made
       ? html`<${Invitations} made=${made} />`
@@ -183,16 +186,18 @@ function TableList({ title, status, mine, games }) {
       api(`/api/tables?status=${status}`).then(setTables, () => setTables([]));
     }
   }, [status, mine]);
+  const person = useRatings(tables.flatMap((t) => t.seats.map((s) => s.user)));
   if (tables.length === 0) return null;
   return html`<section class="card tables" aria-label=${title}><h2>${title}</h2>
-    <ul>${tables.map((t) => html`<li><${TableLine} table=${t}
+    <ul>${tables.map((t) => html`<li><${TableLine} table=${t} person=${person}
       game=${games.find((g) => g.id === t.game)} /></li>`)}</ul></section>`;
 }
 
-function TableLine({ table, game }) {
-  const who = table.seats
-    .map((s) => (s.kind === "open" ? "open seat" : s.name))
-    .join(", ");
+function TableLine({ table, game, person }) {
+  // each seat's name (a person's links to their profile, with their rating in this game)
+  const who = table.seats.map((s, i) => html`${i ? ", " : ""}${s.kind === "open" ? "open seat"
+    : html`<${PersonName} id=${s.user} name=${s.name} person=${person(s.user)} /><${RatingBadge}
+      person=${person(s.user)} game=${table.game} />`}`);
   const open = table.seats.filter((s) => s.kind === "open");
   const join = async (seat) => {
     const name = localStorage.getItem("vaka.name") || prompt("Your name?") || "Player";

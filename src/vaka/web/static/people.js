@@ -3,7 +3,27 @@
 // Ratings are the conservative numbers of docs/RATINGS.md.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
-import { api } from "./net.js";
+import { api, ApiError } from "./net.js";
+
+// Who this browser is signed in as ({id, name, csrf}, or null), asked once per page.
+let asked = null;
+export function whoami() {
+  if (!asked) asked = api("/api/account").then((r) => r.me, () => null);
+  return asked;
+}
+
+// A change signed in by the session's cookie: it carries the session's CSRF token.
+export async function change(path, method, { keepalive = false } = {}) {
+  const me = await whoami();
+  const res = await fetch(path, {
+    method,
+    keepalive,
+    headers: me ? { "X-CSRF-Token": me.csrf } : {},
+  });
+  const data = res.status === 204 ? null : await res.json().catch(() => ({}));
+  if (!res.ok) throw new ApiError(data || {}, res.status);
+  return data;
+}
 
 export const num = (n) => Math.round(n).toLocaleString("en");
 
@@ -111,7 +131,7 @@ function FriendButton({ id, name }) {
   }, [id]);
   if (friends === null) return error && html`<p class="error">${error}</p>`;
   const is = friends.some((f) => f.id === id);
-  const flip = () => api(`/api/friends/${id}`, { method: is ? "DELETE" : "PUT" })
+  const flip = () => change(`/api/friends/${id}`, is ? "DELETE" : "PUT")
     .then(setFriends, (e) => setError(e.message));
   return html`<p><button onClick=${flip}>${is ? `Remove ${name} from your friends`
     : `Add ${name} to your friends`}</button>${error && html` <span class="error">${error}</span>`}</p>`;
@@ -153,7 +173,7 @@ export function Friends({ me }) {
     return () => clearInterval(t);
   }, [me && me.id]);
   if (!me) return html`<${Page} title="Friends"><p>Sign in to keep friends.</p></${Page}>`;
-  const remove = (id) => api(`/api/friends/${id}`, { method: "DELETE" })
+  const remove = (id) => change(`/api/friends/${id}`, "DELETE")
     .then(setFriends, (e) => setError(e.message));
   return html`<${Page} title="Friends">
     <p class="note">Add people from their profiles. When you have added each other, you
@@ -176,8 +196,8 @@ export function keepPresence(me) {
   if (!me) return;
   const page = Array.from(crypto.getRandomValues(new Uint8Array(12)),
     (b) => b.toString(16).padStart(2, "0")).join("");
-  const here = () => api(`/api/presence/${page}`, { method: "PUT" }).catch(() => {});
-  const gone = () => api(`/api/presence/${page}`, { method: "DELETE", keepalive: true })
+  const here = () => change(`/api/presence/${page}`, "PUT").catch(() => {});
+  const gone = () => change(`/api/presence/${page}`, "DELETE", { keepalive: true })
     .catch(() => {});
   here();
   const t = setInterval(here, 30_000);
