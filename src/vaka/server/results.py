@@ -75,7 +75,7 @@ def is_rated(table: Table) -> bool:
 class Results:
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._doing: dict[str, asyncio.Task[list[Result]]] = {}
+        self._doing: dict[str, asyncio.Task[list[Result] | None]] = {}
 
     async def finished(self, table: Table) -> None:
         """Record a finished table if nobody has, and keep its results on it
@@ -91,12 +91,15 @@ class Results:
             task.add_done_callback(lambda _: self._doing.pop(table.id, None))
         table.results = await asyncio.shield(task)
 
-    async def _record(self, table: Table) -> list[Result]:
+    async def _record(self, table: Table) -> list[Result] | None:
+        """The table's results, recorded first if need be; None if that failed (a busy
+        database, say: the table is shown without them, and the next push tries again)."""
         try:
             await self.record(table)
-        except Exception:  # a busy database, say: shown without; tried again when read
+            return await self.of(table.id)
+        except Exception:
             log.exception("the results of table %s could not be recorded", table.id)
-        return await self.of(table.id)
+            return None
 
     async def record(self, table: Table) -> None:
         """Store each person's result (and new rating) unless another process did."""
