@@ -175,11 +175,10 @@ def test_a_profile_shows_what_the_tables_showed_and_no_more(server: Server) -> N
     assert current["their_turn"] == (0 in now["to_move"])
     # no hand: nothing of Ana's private view reaches the profile's text
     private = state(ana.http, table, made["tokens"]["0"])["view"]
-    hand = private.get("hand") or private.get("players", [{}])[0].get("hand")
+    hand = private["seats"][0]["hand"]
     text = json.dumps(seen)
+    assert hand and json.dumps(hand) not in text
     assert PASSWORD not in text and made["tokens"]["0"] not in text
-    if hand:
-        assert json.dumps(hand) not in text
     assert ana.http.get("/api/people/nobody").status_code == 404
 
 
