@@ -99,17 +99,20 @@ class Profiles:
             for i, r in enumerate(rows)
         ]
 
-    async def profile(self, user_id: str) -> Profile:
+    async def profile(self, user_id: str, viewer: str | None = None) -> Profile:
+        """A person's profile as ``viewer`` (a person's id, None: a guest) sees it: a
+        private table shows only on its own player's profile, to them."""
         user = await self.live(user_id)
         if user is None:
             raise NotFound(f"there is nobody {user_id!r} (a former player has no profile)")
+        own = viewer == user.id
         return Profile(
             id=user.id,
             name=user.name,
             since=user.created_at,
             games=await self._games(user.id),
-            recent=await self._recent(user.id),
-            current=await self._current(user.id),
+            recent=await self._recent(user.id, own),
+            current=await self._current(user.id, own),
         )
 
     async def _games(self, user_id: str) -> list[GameRecord]:
@@ -143,16 +146,14 @@ class Profiles:
                 record.rating, record.rated_games, record.rated_wins = r.shown, r.games, r.wins
         return sorted(games.values(), key=lambda g: (-g.played, g.game))
 
-    async def _recent(self, user_id: str) -> list[Recent]:
+    async def _recent(self, user_id: str, own: bool) -> list[Recent]:
+        query = select(ResultRow).where(ResultRow.user_id == user_id)
+        if not own:
+            query = query.join(TableRow, TableRow.id == ResultRow.table_id).where(
+                TableRow.private.is_(False)
+            )
         async with self.store.sessions() as s:
-            rows = (
-                await s.scalars(
-                    select(ResultRow)
-                    .where(ResultRow.user_id == user_id)
-                    .order_by(ResultRow.at.desc())
-                    .limit(RECENT)
-                )
-            ).all()
+            rows = (await s.scalars(query.order_by(ResultRow.at.desc()).limit(RECENT))).all()
             seated = await self._seated(s, [r.table_id for r in rows])
         return [
             Recent(
@@ -193,7 +194,7 @@ class Profiles:
             )
         return found
 
-    async def _current(self, user_id: str) -> list[Current]:
+    async def _current(self, user_id: str, own: bool) -> list[Current]:
         """The person's open and playing tables, and whose turn it is at each."""
         async with self.store.sessions() as s:
             rows = (
@@ -212,7 +213,7 @@ class Profiles:
         for table_id, mine in list(seats.items())[:CURRENT]:
             table = await self.service.table(table_id)
             summary = self.service.summary(table)
-            if summary.status == "over":
+            if summary.status == "over" or (table.data.private and not own):
                 continue
             found.append(
                 Current(

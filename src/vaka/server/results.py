@@ -68,7 +68,7 @@ def is_rated(table: Table) -> bool:
     """A rated table with at least two people, none of whom held two seats (nobody is
     rated against themselves)."""
     held = list(people(table).values())
-    rated = bool(getattr(table.data, "rated", False))
+    rated = table.data.rated
     return rated and len(held) >= 2 and len(set(held)) == len(held)
 
 

@@ -72,6 +72,8 @@ def summary(table: Table) -> TableSummary:
             for r in table.results or ()
             if r.before is not None and r.after is not None
         ],
+        rated=data.rated,
+        private=data.private,
     )
 
 

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Response
 
 from vaka.core.errors import UnknownGame
-from vaka.server.deps import CurrentUser, Service
+from vaka.server.deps import CurrentUser, MaybeUser, Service
 from vaka.server.friends import Friends
 from vaka.server.messages import ErrorMessage
 from vaka.server.people_messages import Friend, Leader, PersonRatings, Profile
@@ -25,11 +25,11 @@ MIN_GAMES = 5  # rated games to be on a leaderboard, unless asked otherwise
 
 
 @router.get("/people/{user_id}")
-async def profile(user_id: PersonId, svc: Service) -> Profile:
+async def profile(user_id: PersonId, svc: Service, me: MaybeUser) -> Profile:
     """A person's profile: their games, wins and rating per game, their recent finished
-    tables and their tables in progress (whose turn it is). 404 for nobody, or for a
-    deleted account."""
-    return await Profiles(svc).profile(user_id)
+    tables and their tables in progress (whose turn it is); a private table only on your
+    own. 404 for nobody, or for a deleted account."""
+    return await Profiles(svc).profile(user_id, me.id if me is not None else None)
 
 
 @router.get("/ratings")
