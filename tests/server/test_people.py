@@ -112,13 +112,23 @@ def test_unrated_tables_and_one_person_with_bots_move_no_rating(server: Server) 
     ana, bea = Person(server, "Ana"), Person(server, "Bea")
     end = rated_game(ana, bea, rated=False)
     assert end["table"]["ratings"] == []
-    made = ana.make("rapa-nui", ["me", "bot:random"], rated=True)
-    end = play_out(ana.http, made["table"]["id"], [made["tokens"]["0"]])
+    # a rated table of one person and bots is refused when made...
+    r = ana.send(
+        "POST",
+        "/api/tables",
+        json={"game": "rapa-nui", "players": 2, "seats": ["me", "bot:random"], "rated": True},
+    )
+    assert r.status_code == 422, r.text
+    # ...and one person, a guest without an account and a bot rate nobody
+    made = ana.make("rapa-nui", ["me", "invite:Guest", "bot:random"], rated=True)
+    guest = made["invitations"]["1"]
+    end = play_out(ana.http, made["table"]["id"], [made["tokens"]["0"], guest])
     assert end["table"]["ratings"] == []
     assert ratings(ana.http, ana, bea) == {ana.id: {}, bea.id: {}}
     # both games are on Ana's profile all the same, unrated
     games = ana.profile(ana)["games"]
     assert [(g["played"], g["rated_games"], g["rating"]) for g in games] == [(2, 0, None)]
+    assert bea.profile(bea)["games"][0]["played"] == 1
     assert [r["rated"] for r in ana.profile(ana)["recent"]] == [False, False]
 
 
