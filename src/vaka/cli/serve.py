@@ -122,7 +122,7 @@ def command(
         budgets={"hard": hard_seconds},
         review_workers=review_workers,
         review_budget=Budget(playouts=review_playouts, iterations=review_iterations),
-        limits=Limits(max_tables, tables_per_minute, table_burst, shortest_turn),
+        limits=Limits(max_tables, tables_per_minute, table_burst, shortest_turn=shortest_turn),
     )
     # A server keeps every table's game in memory: Python's default collector would scan
     # them all again and again (pauses of 100 ms and more with 200 tables). What is loaded
