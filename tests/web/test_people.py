@@ -70,3 +70,40 @@ def test_a_rated_games_end_shows_the_rating_change_and_the_profile_shows_it(
     bea_context.close()
     ana_context.close()
     assert page.errors == [], page.errors
+
+
+def test_friends_see_each_other_online_while_a_page_is_open(browser: Any, web: Server) -> None:
+    ana_context, ana = sign_up(browser, web, "Ana")
+    bea_context, bea = sign_up(browser, web, "Bea")
+    ana_page = Watched(ana_context.new_page())
+    p = ana_page.page
+    # Ana adds Bea from her profile; Bea adds Ana back over the API
+    p.goto(f"{web.url}/#/people/{bea['id']}")
+    p.get_by_role("button", name="Add Bea to your friends").click()
+    p.get_by_role("button", name="Remove Bea from your friends").wait_for()
+    r = bea_context.request.put(
+        f"{web.url}/api/friends/{ana['id']}", headers={"X-CSRF-Token": bea["csrf"]}
+    )
+    assert r.status == 200, r.text()
+    # Bea opens vaka: her page says it is open, and Ana sees her online
+    bea_page = Watched(bea_context.new_page())
+    with bea_page.page.expect_response(lambda r: "/api/presence/" in r.url) as said:
+        bea_page.page.goto(f"{web.url}/#/")
+    assert said.value.status == 204
+    p.goto(f"{web.url}/#/friends")
+    friend = p.locator(f'.friends li[data-friend="{bea["id"]}"]')
+    friend.locator(".presence", has_text="online").wait_for()
+    ana_page.shot("friends")
+    # Bea closes the page: it says it is gone, and Ana sees her offline
+    bea_page.page.close(run_before_unload=True)
+    deadline = 20
+    for _ in range(deadline * 2):
+        p.reload()
+        friend.wait_for()
+        if friend.locator(".presence").inner_text() == "offline":
+            break
+        p.wait_for_timeout(500)
+    assert friend.locator(".presence").inner_text() == "offline"
+    assert bea_page.errors == [] and ana_page.errors == []
+    bea_context.close()
+    ana_context.close()
