@@ -78,6 +78,28 @@ def test_an_invitation_asks_for_a_name_and_remembers_it(page: Watched, web: Serv
     assert friend.errors == []
 
 
+def test_an_invitation_offers_a_signed_in_persons_account_name(page: Watched, web: Server) -> None:
+    make_table(page, web, "rapa-nui", ["me", "invite:Friend 1"], go=False)
+    link = page.page.get_by_label("invitation link for Friend 1").input_value()
+    assert page.page.context.browser is not None
+    context = page.page.context.browser.new_context()
+    signed = context.request.post(
+        web.url + "/api/account/signup", data={"name": "Moana", "password": "a long password"}
+    )
+    assert signed.status == 201, signed.text()
+    friend = Watched(context.new_page())
+    friend.page.goto(link)
+    friend.page.get_by_role("form", name="Your invitation").wait_for()
+    asked = friend.page.get_by_label("Your name")
+    friend.page.wait_for_function("document.querySelector('.invited input').value === 'Moana'")
+    assert asked.input_value() == "Moana"
+    friend.page.get_by_role("button", name="Take my seat").click()  # with the CSRF header
+    friend.page.wait_for_selector(".table-head")
+    assert "Moana (you)" in friend.page.locator(".seats").inner_text()
+    context.close()
+    assert friend.errors == []
+
+
 def test_the_lobby_filters_open_tables_and_plays_now(page: Watched, web: Server) -> None:
     with web.client() as client:
         turn = make(client, "rapa-nui", ["me", "open"], clock={"kind": "turn", "days": 2})

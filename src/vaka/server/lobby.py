@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from vaka.core.errors import InvalidOptions
 from vaka.core.registry import load
+from vaka.server.accounts import User, Who
 from vaka.server.errors import NotFound, Refused
 from vaka.server.lobby_rules import Filters, fullest_first, open_seats
 from vaka.server.messages import ClockSpec, CreateTable, PlayedNow, PlayNow, TableSummary
@@ -18,13 +19,13 @@ from vaka.server.table import Table
 LISTED = 200
 
 
-async def visible(svc: TableService, table_id: str, token: str | None) -> Table:
+async def visible(svc: TableService, table_id: str, token: Who | None) -> Table:
     """The table, if the asker may see it: anyone a table that is not private; a private
     one only with a token of one of its seats (else it is not found, as if there were
     none)."""
     table = await svc.table(table_id)
     if table.data.private:
-        await svc.seat_of(table_id, token)
+        await svc.seat_of(table_id, token, watch=True)
     return table
 
 
@@ -39,25 +40,31 @@ async def listing(svc: TableService, status: str, filters: Filters) -> list[Tabl
     return [svc.summary(t) for t in tables]
 
 
-async def play_now(svc: TableService, req: PlayNow, before_making: Callable[[], None]) -> PlayedNow:
+async def play_now(
+    svc: TableService, req: PlayNow, before_making: Callable[[], None], user: User | None = None
+) -> PlayedNow:
     """Seat the asker at the fullest open table that fits, else at a table made for them
-    (``before_making`` may refuse that: a limit on tables made).
+    (``before_making`` may refuse that: a limit on tables made). A signed-in ``user``
+    sits under their account's name, and the seat is theirs.
 
     Safe against a race for the last seat: taking a seat is one conditional update in
     storage, so of two askers one gets it and the other is refused and tries the next
     table, or has one made."""
     filters = Filters(req.game, req.players, req.clock, req.rated)
     filters.check()
+    name, user_id = (req.name, None) if user is None else (user.name, user.id)
     ids = await svc.store.listed("open", req.game, req.players, req.rated, LISTED)
     found = [t for t in [await svc.table(i) for i in ids] if filters.fits(t)]
     for table in fullest_first(found):
-        while table.data.status == "open" and open_seats(table):
-            seat = open_seats(table)[0]
+        for _ in range(table.data.players):  # each try that fails fills a seat
+            free = open_seats(table)
+            if table.data.status != "open" or not free:
+                break
             try:
-                token = await svc.join(table.id, seat, req.name)
+                token = await svc.join(table.id, free[0], name, user_id)
             except Refused:  # taken first: the table was read again, look once more
                 continue
-            return PlayedNow(table=svc.summary(table), seat=seat, token=token, made=False)
+            return PlayedNow(table=svc.summary(table), seat=free[0], token=token, made=False)
     if req.game is None:
         raise Refused("no open table fits; choose a game to start a table of your own")
     before_making()
@@ -71,12 +78,13 @@ async def play_now(svc: TableService, req: PlayNow, before_making: Callable[[], 
             name=req.name,
             clock=ClockSpec(kind=req.clock or "none"),
             rated=bool(req.rated),
-        )
+        ),
+        user,
     )
     return PlayedNow(table=made.table, seat=0, token=made.tokens[0], made=True)
 
 
-async def name_seat(svc: TableService, table_id: str, token: str, name: str) -> TableSummary:
+async def name_seat(svc: TableService, table_id: str, token: Who, name: str) -> TableSummary:
     """Give the token's seat the name its holder chose (an invited friend's seat is made
     with one the maker wrote). A name is set before the seat's first move: the log and
     the others have called it by its name since."""

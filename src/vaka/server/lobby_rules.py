@@ -51,7 +51,7 @@ def check_made(req: CreateTable, shortest_turn: float) -> None:
         )
 
 
-def seat_for(table: Table, token: str) -> int | None:
+def token_seat(table: Table, token: str) -> int | None:
     """The seat of ``table`` that ``token`` acts for, if any."""
     for info in table.data.seats:
         if tokens.matches(token, info.token_hash):

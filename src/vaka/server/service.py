@@ -22,12 +22,11 @@ from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
 from vaka.server import show, tokens
-from vaka.server.accounts import SessionSeat, User, Who
-from vaka.server.accounts import seat_for as session_seat
+from vaka.server.accounts import SessionSeat, User, Who, seat_for
 from vaka.server.bots import Bots
 from vaka.server.errors import Forbidden, NotFound, Refused, Stale
 from vaka.server.limits import Full
-from vaka.server.lobby_rules import check_made, seat_for
+from vaka.server.lobby_rules import check_made, token_seat
 from vaka.server.messages import (
     ChatLine,
     Checked,
@@ -274,9 +273,14 @@ class TableService:
         if token is None:
             seat = None
         elif isinstance(token, SessionSeat):
-            seat = await session_seat(table, token, self.users, watch)
+            try:
+                seat = await seat_for(table, token, self.users, watch)
+            except Forbidden:
+                if not table.data.private:
+                    raise
+                seat = None
         else:
-            seat = seat_for(table, token)
+            seat = token_seat(table, token)
         if table.data.private and seat is None:  # strangers learn nothing, not even that
             raise NotFound(f"there is no table {table_id!r}")
         if token is not None and seat is None and not isinstance(token, SessionSeat):

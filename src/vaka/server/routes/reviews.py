@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from vaka.server.deps import MaybeToken, ReviewQueue, Service
+from vaka.server.deps import MaybeActing, ReviewQueue, Service
 from vaka.server.errors import NotFound
 from vaka.server.lobby import visible
 from vaka.server.messages import ErrorMessage, ReviewRequest, ReviewStatus
@@ -20,7 +20,7 @@ router = APIRouter(prefix="/api/tables", tags=["reviews"])
     responses={429: {"model": ErrorMessage}},
 )
 async def review(
-    table_id: str, req: ReviewRequest, svc: Service, queue: ReviewQueue, token: MaybeToken
+    table_id: str, req: ReviewRequest, svc: Service, queue: ReviewQueue, token: MaybeActing
 ) -> ReviewStatus:
     """Ask for a finished game's review (docs/REVIEW.md): every decision of ``seat``
     (null: of every seat) judged from what its seat could know then. Reviews run one
@@ -36,7 +36,7 @@ async def review_status(
     table_id: str,
     queue: ReviewQueue,
     svc: Service,
-    token: MaybeToken,
+    token: MaybeActing,
     seat: Annotated[int | None, Query(ge=0, le=7)] = None,
     playouts: Annotated[int | None, Query(ge=1, le=24)] = None,
 ) -> ReviewStatus:

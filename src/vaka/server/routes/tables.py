@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Query, Request
 
 from vaka.server import lobby
-from vaka.server.deps import Acting, MaybeActing, MaybeToken, MaybeUser, Service, Token
+from vaka.server.deps import Acting, MaybeActing, MaybeUser, Service
 from vaka.server.limits import Buckets, TooMany, retry_after
 from vaka.server.lobby_rules import Filters
 from vaka.server.messages import (
@@ -82,15 +82,16 @@ async def tables(
     status_code=201,
     responses={429: {"model": ErrorMessage}, 503: {"model": ErrorMessage}},
 )
-async def play_now(req: PlayNow, svc: Service, request: Request) -> PlayedNow:
+async def play_now(req: PlayNow, svc: Service, request: Request, user: MaybeUser) -> PlayedNow:
     """Join the fullest open table that fits, or have one made (``made``) if none does.
     Of two people racing for a table's last seat one gets it; the other is seated at
-    the next table that fits, or at a new one. With no ``game`` and nothing fitting, 409."""
-    return await lobby.play_now(svc, req, lambda: _may_make(request))
+    the next table that fits, or at a new one. With no ``game`` and nothing fitting, 409.
+    Signed in, the seat is your account's, under its name."""
+    return await lobby.play_now(svc, req, lambda: _may_make(request), user)
 
 
 @router.get("/{table_id}")
-async def table(table_id: str, svc: Service, token: MaybeToken) -> TableSummary:
+async def table(table_id: str, svc: Service, token: MaybeActing) -> TableSummary:
     """A table's summary: anyone's to read, but a private table's only with a token of
     one of its seats (else 404, as for no table at all)."""
     return svc.summary(await lobby.visible(svc, table_id, token))
@@ -109,7 +110,7 @@ async def join(table_id: str, seat: int, req: JoinSeat, svc: Service, user: Mayb
 
 
 @router.post("/{table_id}/name")
-async def name(table_id: str, req: SeatName, token: Token, svc: Service) -> TableSummary:
+async def name(table_id: str, req: SeatName, token: Acting, svc: Service) -> TableSummary:
     """Give your seat the name you chose (an invitation's seat comes with the one its
     maker wrote), before its first move (409 after)."""
     return await lobby.name_seat(svc, table_id, token, req.name)

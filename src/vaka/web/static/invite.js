@@ -11,14 +11,22 @@ export function holds(table, seat, token) {
   return myTables()[table]?.seats?.[seat] === token;
 }
 
-// me: the signed-in person, where the page knows one (their account's name comes first).
-export function Invited({ table: id, seat, token, me = null }) {
+export function Invited({ table: id, seat, token }) {
   const [table, setTable] = useState(null);
-  const [name, setName] = useState(me?.name || savedName());
+  const [name, setName] = useState(savedName());
+  const [me, setMe] = useState(null); // the signed-in person, if any
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     api(`/api/tables/${id}`, { token }).then(setTable, (e) => setError(e.message));
+    api("/api/account").then(
+      (who) => {
+        if (!who?.me) return;
+        setMe(who.me);
+        setName(who.me.name); // their account's name comes first
+      },
+      () => null, // a server without accounts
+    );
   }, [id, token]);
   const go = () => {
     keepToken(id, seat, token, table?.game);
@@ -26,13 +34,18 @@ export function Invited({ table: id, seat, token, me = null }) {
   };
   const submit = async (ev) => {
     ev.preventDefault();
-    const me = name.trim();
-    if (!me) return;
+    const chosen = name.trim();
+    if (!chosen) return;
     setBusy(true);
     setError(null);
     try {
-      await api(`/api/tables/${id}/name`, { method: "POST", body: { name: me }, token });
-      saveName(me);
+      await api(`/api/tables/${id}/name`, {
+        method: "POST",
+        body: { name: chosen },
+        token,
+        csrf: me?.csrf,
+      });
+      saveName(chosen);
       go();
     } catch (e) {
       // a seat that has moved keeps its name: on to the table all the same

@@ -12,8 +12,11 @@ export class ApiError extends Error {
 
 // A table's calls carry this browser's token for one of its seats when it holds one: a
 // private table answers nobody else (not its summary, replay, record or review).
-export async function api(path, { method = "GET", body, token } = {}) {
+// csrf: the signed-in person's CSRF value (GET /api/account), which a change needs when
+// this browser's session cookie goes along.
+export async function api(path, { method = "GET", body, token, csrf } = {}) {
   const headers = {};
+  if (csrf) headers["x-csrf-token"] = csrf;
   if (body !== undefined) headers["content-type"] = "application/json";
   const table = path.match(/^\/api\/tables\/([^/?]+)/);
   if (token === undefined && table) token = tokenFor(table[1])?.token;
