@@ -113,6 +113,17 @@ class SeatSummary(BaseModel):
     name: str | None
     level: str | None = None
     left: Literal["resign", "timeout"] | None = None  # played on by a bot since
+    #: the person's id (their profile, ``GET /api/people/{id}``) where the seat is an
+    #: account's
+    user: str | None = None
+
+
+class RatingChange(BaseModel):
+    """A person's shown rating before and after a rated table (docs/RATINGS.md)."""
+
+    seat: int
+    before: int
+    after: int
 
 
 class TableSummary(BaseModel):
@@ -138,6 +149,8 @@ class TableSummary(BaseModel):
     names: list[str] = []
     #: once over, who won and by how much, in words ("Ana won by 5 points (31 to 26)")
     result: str | None = None
+    #: once a rated table is over, its people's rating changes
+    ratings: list[RatingChange] = []
     rated: bool = False
     private: bool = False
 

@@ -3,7 +3,7 @@ on :data:`Base`'s metadata (the migrations are checked against it)."""
 
 from __future__ import annotations
 
-from vaka.server import review_rows
+from vaka.server import people_rows, review_rows
 from vaka.server.store import Base
 
-__all__ = ["Base", "review_rows"]
+__all__ = ["Base", "people_rows", "review_rows"]

@@ -37,6 +37,7 @@ from vaka.server.messages import (
     TableState,
     shown_as_written,
 )
+from vaka.server.results import Results
 from vaka.server.store import Chat, Move, MoveTaken, Seat, Store, TableData
 from vaka.server.table import Table
 from vaka.server.users import Users
@@ -61,6 +62,8 @@ class TableService:
         #: seconds a turn-based table gives a move at the least
         self.shortest_turn = shortest_turn
         self.bots = bots or Bots()
+        #: each person's result and rating change, recorded once a table is over
+        self.results = Results(store)
         #: Tables open or playing at most (every process sharing the database together;
         #: 0: no limit): each holds its game in memory.
         self.max_tables = max_tables
@@ -78,6 +81,8 @@ class TableService:
         for table_id in await self.store.table_ids(["playing"], limit=10_000):
             table = await self.table(table_id)
             self._next(table)
+        for table_id in await self.results.unrecorded():  # stopped before recording them
+            await self.table(table_id)
 
     async def close(self) -> None:
         for task in list(self.tasks):
@@ -175,6 +180,7 @@ class TableService:
                 raise NotFound(_("there is no table {table}").format(table=repr(table_id)))
             table = self.tables.setdefault(table_id, Table.build(data))
         if table.data.status == "over":
+            await self.results.finished(table)
             self._retire(table)
         return table
 
@@ -507,6 +513,9 @@ class TableService:
         await self._tell(table_id)
 
     async def _tell(self, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        if table is not None and table.data.status == "over":
+            await self.results.finished(table)  # first: the end shows the rating changes
         for listener in list(self.listeners.get(table_id, ())):
             await listener(table_id)
 

@@ -19,6 +19,7 @@ from vaka.server.messages import (
     Choice,
     Clocks,
     ClockSpec,
+    RatingChange,
     Rival,
     Scores,
     SeatSummary,
@@ -53,6 +54,7 @@ def summary(table: Table) -> TableSummary:
                 name=s.name,
                 level=s.level,
                 left=table.left.get(s.seat),  # type: ignore[arg-type]
+                user=s.user_id,
             )
             for s in data.seats
         ],
@@ -66,6 +68,11 @@ def summary(table: Table) -> TableSummary:
         lost=lost,
         names=names(table),
         result=result(table, lost) if over else None,
+        ratings=[
+            RatingChange(seat=r.seat, before=r.before, after=r.after)
+            for r in table.results or ()
+            if r.before is not None and r.after is not None
+        ],
         rated=data.rated,
         private=data.private,
     )
@@ -253,6 +260,7 @@ def _made_from(table: Table) -> Hashable:
         tuple((s.kind, s.name, s.level) for s in data.seats),
         tuple(sorted(table.left.items())),
         tuple(sorted(s for s, n in table.present.items() if n > 0)),
+        None if table.results is None else len(table.results),
     )
 
 

@@ -21,6 +21,7 @@ from vaka.server.store import Move, TableData
 
 if TYPE_CHECKING:
     from vaka.server.messages import TableSummary
+    from vaka.server.results import Result
     from vaka.server.show import Shown
 
 
@@ -41,6 +42,8 @@ class Table:
     summarized: tuple[Hashable, TableSummary] | None = None
     #: seat -> sockets open for it in this process (who is at the table now)
     present: dict[int, int] = field(default_factory=dict)
+    #: once over: each person's result and rating change (None: not looked up yet)
+    results: list[Result] | None = None
 
     @classmethod
     def build(cls, data: TableData) -> Table:

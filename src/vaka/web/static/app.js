@@ -1,6 +1,8 @@
 // The page: a lobby at #/, a table at #/t/ID, an invitation at #/join/ID/SEAT/TOKEN (its
 // seat's name asked first),
-// a finished game's replay at #/replay/ID (#/replay/ID/review[/SEAT]: and its review).
+// a finished game's replay at #/replay/ID (#/replay/ID/review[/SEAT]: and its review),
+// a person's profile at #/people/ID, a game's leaderboard at #/leaderboard/GAME, your
+// friends at #/friends.
 // `me`: the signed-in person (null: a guest) for every screen, from account.js.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
@@ -8,6 +10,7 @@ import { getMe, loadMe, useMe } from "./account.js";
 import { html } from "./html.js";
 import { Lobby } from "./lobby.js";
 import { holds, Invited } from "./invite.js";
+import { Friends, keepPresence, Leaderboard, Profile } from "./people.js";
 import { Replay } from "./replay.js";
 import { Table } from "./table.js";
 
@@ -20,6 +23,9 @@ function route() {
     return { page: "table", table };
   }
   if (parts[0] === "t" && parts[1]) return { page: "table", table: parts[1] };
+  if (parts[0] === "people" && parts[1]) return { page: "person", id: parts[1] };
+  if (parts[0] === "leaderboard") return { page: "leaderboard", game: parts[1] || "rapa-nui" };
+  if (parts[0] === "friends") return { page: "friends" };
   if (parts[0] === "replay" && parts[1]) {
     return { page: "replay", table: parts[1], review: parts[2] === "review" ? parts[3] ?? "" : null };
   }
@@ -28,6 +34,10 @@ function route() {
 
 function App() {
   const [where, setWhere] = useState(route());
+  const me = useMe();
+  useEffect(() => {
+    keepPresence(me); // a signed-in page says it is open (friends see them online)
+  }, [me && me.id]);
   useEffect(() => {
     const go = () => setWhere(route());
     addEventListener("hashchange", go);
@@ -35,6 +45,9 @@ function App() {
   }, []);
   if (where.page === "invited") return html`<${Invited} ...${where} />`;
   if (where.page === "table") return html`<${Table} key=${where.table} id=${where.table} />`;
+  if (where.page === "person") return html`<${Profile} key=${where.id} id=${where.id} me=${me} />`;
+  if (where.page === "leaderboard") return html`<${Leaderboard} game=${where.game} />`;
+  if (where.page === "friends") return html`<${Friends} me=${me} />`;
   if (where.page === "replay") {
     return html`<${Replay} key=${`${where.table}/${where.review}`} id=${where.table}
       review=${where.review} />`;

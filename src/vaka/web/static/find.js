@@ -5,6 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { getMe, useMe } from "./account.js";
 import { html } from "./html.js";
 import { api, keepToken, savedName, saveName } from "./net.js";
+import { PersonName, RatingBadge, useRatings } from "./people.js";
 import { tableDetails } from "./words.js";
 
 const CLOCKS = [
@@ -121,9 +122,11 @@ export function FindGame({ games }) {
 
 // One table in a list: its game, who sits, how it is set up, and what one may do there.
 export function TableLine({ table, game }) {
-  const who = table.seats
-    .map((s) => (s.kind === "open" ? "open seat" : s.name))
-    .join(", ");
+  // each seat's name (a person's links to their profile, with their rating in this game)
+  const person = useRatings(table.seats.map((s) => s.user));
+  const who = table.seats.map((s, i) => html`${i ? ", " : ""}${s.kind === "open" ? "open seat"
+    : html`<${PersonName} id=${s.user} name=${s.name} person=${person(s.user)} /><${RatingBadge}
+      person=${person(s.user)} game=${table.game} />`}`);
   const open = table.seats.filter((s) => s.kind === "open");
   const join = async (seat) => {
     const me = getMe(); // signed in: the seat is the account's, under its name

@@ -21,6 +21,8 @@ export function Lobby() {
   return html`<main class="lobby">
     <header class="top"><h1>vaka</h1>
       <p>Rapa Nui, Raiatea and Atua — with friends and bots.</p>
+      <nav class="people-nav"><a href="#/leaderboard/rapa-nui">Leaderboards</a>
+        ${" "}<a href="#/friends">Friends</a></nav>
       <${AccountArea} /></header>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     ${!made && games.length > 0 && html`<${FindGame} games=${games} />`}

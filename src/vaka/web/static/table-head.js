@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { seatColour } from "./colors.js";
 import { html } from "./html.js";
+import { RatingBadge, useRatings } from "./people.js";
 import { seatName, turnLeft } from "./words.js";
 
 // The time now, again every second (for clocks that run between pushes).
@@ -41,6 +42,9 @@ export function Header({ shown, latest, link, children }) {
   const clocks = latest.clocks;
   const board = shown.scoreboard;
   const present = new Set(latest.present || []);
+  const person = useRatings(t.seats.map((s) => s.user));
+  // once a rated game is over, its seats' new ratings (the list may not know them yet)
+  const after = Object.fromEntries((t.ratings || []).map((r) => [r.seat, r.after]));
   return html`<header class="table-head">
     <a href="#/" class="home" aria-label="vaka: back to the lobby">vaka</a>
     <h1>${t.game_name}</h1>
@@ -54,6 +58,9 @@ export function Header({ shown, latest, link, children }) {
         <span class="dot" aria-hidden="true"></span>
         <span class="name">${seatName(t, s.seat)}${s.seat === shown.seat ? " (you)" : ""}${
           s.left ? ` (${s.left}, bot plays)` : ""}</span>
+        ${after[s.seat] !== undefined
+          ? html`<${RatingBadge} person=${{ ratings: { [t.game]: after[s.seat] } }} game=${t.game} />`
+          : html`<${RatingBadge} person=${person(s.user)} game=${t.game} />`}
         ${s.kind === "human" && !s.left && s.seat !== shown.seat && html`<span
           class=${`presence ${away ? "away" : "online"}`}>${away ? "away" : "online"}</span>`}
         ${board && board.scores[s.seat] !== undefined && html`<span class="score"

@@ -7,6 +7,7 @@ import { useBoard } from "./boards.js";
 import { html } from "./html.js";
 import { api, TableSocket, tokenFor } from "./net.js";
 import { PACES, paceMs, setPace, sinceEntries, step } from "./pace.js";
+import { changeText } from "./people.js";
 import { fmt, Header } from "./table-head.js";
 import { nameSeats, seatName as nameOf } from "./words.js";
 
@@ -279,6 +280,9 @@ function FinalSheet({ msg, id }) {
     <p class="result">${t.result ? `${t.result}.`
       : t.winners.length ? `Won by ${t.winners.map((w) => seatName(t, w)).join(" and ")}.`
       : "Nobody won."}</p>
+    ${t.ratings && t.ratings.length > 0 && html`<ul class="rating-changes"
+      aria-label="rating changes">${t.ratings.map((r) => html`<li data-seat=${r.seat}>${
+        seatName(t, r.seat)} ${changeText(r.before, r.after)}</li>`)}</ul>`}
     <table class="sheet"><thead><tr><th scope="col">Score</th>${t.seats.map((s) =>
       html`<th scope="col">${seatName(t, s.seat)}</th>`)}</tr></thead>
       <tbody>${cats.map((c) => html`<tr><th scope="row">${c.replace(/_/g, " ")}</th>
