@@ -29,7 +29,7 @@ from vaka.server.messages import (
     TableState,
 )
 from vaka.server.reviews import DEFAULT, Reviews
-from vaka.server.routes import ROUTERS
+from vaka.server.routes import ROUTERS, notices
 from vaka.server.schema import upgrade
 from vaka.server.service import TableService
 from vaka.server.settings import Limits
@@ -132,5 +132,6 @@ def create_app(
     for router in ROUTERS:
         app.include_router(router)
     app.add_api_websocket_route("/ws/tables/{table_id}", ws.endpoint)
+    app.add_api_websocket_route("/ws/notices", notices.endpoint)
     app.mount("/static", static_files(STATIC), name="static")
     return app

@@ -5,6 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { Lobby } from "./lobby.js";
 import { keepToken } from "./net.js";
+import { startNotices } from "./notices.js";
 import { Replay } from "./replay.js";
 import { Table } from "./table.js";
 
@@ -39,4 +40,5 @@ function App() {
 
 const root = document.getElementById("app");
 root.textContent = ""; // the loading line
+startNotices();
 render(html`<${App} />`, root);

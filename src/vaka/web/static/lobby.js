@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { api, inviteLink, keepToken, myTables } from "./net.js";
+import { AskToNotify, NoticeBadge, NoticeMark, setTitle } from "./notices.js";
 import { tableDetails } from "./words.js";
 
 export function Lobby() {
@@ -11,9 +12,10 @@ export function Lobby() {
   const [error, setError] = useState(null);
   useEffect(() => {
     api("/api/games").then(setGames, (e) => setError(e.message));
+    setTitle("vaka");
   }, []);
   return html`<main class="lobby">
-    <header class="top"><h1>vaka</h1>
+    <header class="top"><h1>vaka <${NoticeBadge} /></h1>
       <p>Rapa Nui, Raiatea and Atua — with friends and bots.</p></header>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     ${made
@@ -184,12 +186,14 @@ function TableList({ title, status, mine, games }) {
     }
   }, [status, mine]);
   if (tables.length === 0) return null;
-  return html`<section class="card tables" aria-label=${title}><h2>${title}</h2>
-    <ul>${tables.map((t) => html`<li><${TableLine} table=${t}
+  return html`<section class="card tables" aria-label=${title}><h2>${title}${
+      mine && html` <${NoticeBadge} label="of your games with something new" />`}</h2>
+    ${mine && html`<${AskToNotify} />`}
+    <ul>${tables.map((t) => html`<li><${TableLine} table=${t} mine=${mine}
       game=${games.find((g) => g.id === t.game)} /></li>`)}</ul></section>`;
 }
 
-function TableLine({ table, game }) {
+function TableLine({ table, game, mine }) {
   const who = table.seats
     .map((s) => (s.kind === "open" ? "open seat" : s.name))
     .join(", ");
@@ -208,6 +212,7 @@ function TableLine({ table, game }) {
   return html`<span class="game-name">${table.game_name}</span>
     <span class="who">${who}<small class="details">${tableDetails(table, game?.options)}</small></span>
     <span class="status">${table.status}</span>
+    ${mine && html`<${NoticeMark} table=${table.id} />`}
     ${open.map((s) => html`<button onClick=${() => join(s.seat)}>
       Join as seat ${s.seat}</button>`)}
     <a href=${target}>${table.status === "over" ? "Replay" : "Open"}</a>`;

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { seatColour } from "./colors.js";
 import { html } from "./html.js";
+import { NoticeBadge } from "./notices.js";
 import { seatName } from "./words.js";
 
 // The time now, again every second (for clocks that run between pushes).
@@ -45,7 +46,7 @@ export function Header({ shown, latest, link, children }) {
   const board = shown.scoreboard;
   const present = new Set(latest.present || []);
   return html`<header class="table-head">
-    <a href="#/" class="home" aria-label="vaka: back to the lobby">vaka</a>
+    <a href="#/" class="home" aria-label="vaka: back to the lobby">vaka</a><${NoticeBadge} />
     <h1>${t.game_name}</h1>
     <ol class="seats" aria-label="players">${t.seats.map((s) => {
       const left = clocks.kind === "none" ? undefined

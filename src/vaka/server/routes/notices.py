@@ -1,0 +1,106 @@
+"""Notices over REST (``POST /api/notices``) and pushed on a WebSocket (``/ws/notices``):
+every table of a person's, whether it is their turn, whether it ended, who last wrote."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from fastapi import APIRouter
+from pydantic import ValidationError
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from vaka.server.deps import Service
+from vaka.server.errors import first_error
+from vaka.server.messages import ErrorMessage
+from vaka.server.notices import Notices, Watch, gather, resolve
+from vaka.server.service import TableService
+from vaka.server.ws import HELLO_WAIT, MAX_MESSAGE, RATE, Bucket
+
+router = APIRouter(prefix="/api/notices", tags=["notices"])
+
+
+@router.post("")
+async def notices(req: Watch, svc: Service) -> Notices:
+    """The notices of the seats named (a table and its seat's token each, at most 100)
+    as they stand now; ``/ws/notices`` pushes them after every change."""
+    seats, refused = await resolve(svc, req)
+    return await gather(svc, seats, refused)
+
+
+async def _error(socket: WebSocket, code: str, reason: str) -> None:
+    await socket.send_text(ErrorMessage(error=code, reason=reason).model_dump_json())
+
+
+async def _watch(socket: WebSocket, bucket: Bucket) -> Watch | None:
+    """The next well-formed ``watch``; anything else is answered here and gives None."""
+    frame = await socket.receive()
+    if frame["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(frame.get("code", 1000), frame.get("reason"))
+    text = frame.get("text")
+    if not bucket.take():
+        await _error(socket, "rate_limited", f"at most {RATE:.0f} messages a second")
+    elif text is None:
+        await _error(socket, "malformed", "messages are JSON in text frames")
+    elif len(text) > MAX_MESSAGE:
+        await _error(socket, "too_large", f"messages are at most {MAX_MESSAGE} characters")
+    else:
+        try:
+            return Watch.model_validate_json(text)
+        except ValidationError as exc:
+            await _error(socket, "malformed", first_error(exc))
+    return None
+
+
+async def endpoint(socket: WebSocket) -> None:
+    """``/ws/notices``: ``watch`` first (within 15 seconds), then notices after every
+    change of the tables followed; a later ``watch`` replaces the seats followed."""
+    service: TableService = socket.app.state.service
+    await socket.accept()
+    bucket = Bucket()
+    try:
+        first = await asyncio.wait_for(_watch(socket, bucket), HELLO_WAIT)
+    except (TimeoutError, WebSocketDisconnect):
+        return
+    if first is None:
+        await socket.close(4400)
+        return
+    dirty = asyncio.Event()
+    followed: dict[str, int] = {}
+    refused: list[str] = []
+
+    async def mark(_: str) -> None:
+        dirty.set()
+
+    async def follow(watch: Watch) -> None:
+        nonlocal followed, refused
+        seats, refused = await resolve(service, watch)
+        for table_id in set(followed) - set(seats):
+            service.unsubscribe(table_id, mark)
+        for table_id in set(seats) - set(followed):
+            service.subscribe(table_id, mark)
+        followed = seats
+        dirty.set()
+
+    async def pusher() -> None:
+        while True:
+            await dirty.wait()
+            dirty.clear()
+            found = await gather(service, followed, refused)
+            await socket.send_text(found.model_dump_json())
+
+    push = asyncio.create_task(pusher())
+    try:
+        await follow(first)
+        while True:
+            watch = await _watch(socket, bucket)
+            if watch is not None:
+                await follow(watch)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        push.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await push
+        for table_id in followed:
+            service.unsubscribe(table_id, mark)
