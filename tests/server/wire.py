@@ -18,6 +18,7 @@ CODES = {
     "malformed",
     "stale",
     "forbidden",
+    "unauthorized",
     "not_found",
     "invalid",
     "refused",

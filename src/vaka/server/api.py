@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from vaka.core.errors import VakaError
 from vaka.server import ws
+from vaka.server.accounts import Accounts
 from vaka.server.bots import Bots
 from vaka.server.errors import Stale, code_of, first_error
 from vaka.server.limits import BodyLimit, Buckets, Full, TooMany, retry_after
@@ -73,6 +74,7 @@ def create_app(
             fanout = await Fanout.start(store, service)
         app.state.service = service
         app.state.makers = makers
+        app.state.accounts = Accounts(store, limits)
         app.state.reviews = Reviews(review_workers, review_budget)
         await service.start()
         try:

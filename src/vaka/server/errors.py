@@ -33,6 +33,20 @@ class Forbidden(ServiceError):
     status = 403
 
 
+class Unauthorized(ServiceError):
+    """Not signed in (or a wrong name or password), where an account is needed."""
+
+    code = "unauthorized"
+    status = 401
+
+
+class Invalid(ServiceError):
+    """Input against the service's rules (a name, a password): nothing was changed."""
+
+    code = "invalid"
+    status = 422
+
+
 class Refused(ServiceError):
     """Not possible now: undo with nothing to take back, a seat already taken, ..."""
 

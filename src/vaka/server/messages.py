@@ -201,8 +201,8 @@ class TableState(BaseModel):
 
 class ErrorMessage(BaseModel):
     """Every refusal: ``error`` is a code (illegal, malformed, stale, forbidden,
-    not_found, invalid, refused, too_large, rate_limited, busy, full, unavailable),
-    ``reason`` a sentence."""
+    unauthorized, not_found, invalid, refused, too_large, rate_limited, busy, full,
+    unavailable), ``reason`` a sentence."""
 
     type: Literal["error"] = "error"
     error: str
@@ -247,10 +247,13 @@ class Check(Strict):
 
 
 class Hello(Strict):
-    """The first message on a WebSocket: a seat token, or none to watch."""
+    """The first message on a WebSocket: a seat token, or none to watch. Without a token,
+    a signed-in person (the session's cookie, sent by the browser) acts for their seat
+    at the table (``seat``: which, where they hold several), or watches if they hold none."""
 
     type: Literal["hello"] = "hello"
     token: Token | None = None
+    seat: Annotated[int, Field(ge=0, le=7)] | None = None
 
 
 ClientMessage = Annotated[Act | Undo | Resign | Say | Check | Hello, Field(discriminator="type")]
@@ -342,3 +345,84 @@ class ReviewStatus(BaseModel):
     ahead: int
     reason: str | None = None
     review: GameReview | None = None
+
+
+# ---------------------------------------------------------------- accounts
+#: A name as typed (the rules are checked by the service: 422 ``invalid`` says which).
+AccountName = Annotated[str, StringConstraints(min_length=1, max_length=100)]
+Password = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+NewPasswordText = Annotated[str, StringConstraints(min_length=8, max_length=200)]
+
+
+class SeatClaim(Strict):
+    """A seat token this browser holds, for the account to take the seat over."""
+
+    table: Annotated[str, StringConstraints(min_length=1, max_length=16)]
+    token: Token
+
+
+Claims = Annotated[list[SeatClaim], Field(max_length=200)]
+
+
+class SignUp(Strict):
+    """A new account: a name (2-24 letters, digits, spaces, ``- _ . '``; unique ignoring
+    case) and a password (8-200 characters); ``seats``: tokens whose seats become its own."""
+
+    name: AccountName
+    password: NewPasswordText
+    seats: Claims = []
+
+
+class LogIn(Strict):
+    name: AccountName
+    password: Password
+    seats: Claims = []
+
+
+class NewPassword(Strict):
+    old: Password
+    new: NewPasswordText
+
+
+class DeleteAccount(Strict):
+    """Deleting an account asks for its password again."""
+
+    password: Password
+
+
+class ClaimSeats(Strict):
+    seats: Claims
+
+
+class ClaimedSeat(BaseModel):
+    table: str
+    seat: int
+
+
+class Me(BaseModel):
+    """The signed-in person. Send ``csrf`` back in the ``X-CSRF-Token`` header of every
+    request that changes something and is signed in by the session's cookie."""
+
+    id: str
+    name: str
+    created_at: float
+    csrf: str
+    #: the seats a sign-up or log-in (or a claim) attached to the account just now
+    claimed: list[ClaimedSeat] = []
+
+
+class Whoami(BaseModel):
+    """Who this browser is: ``me`` is null for a guest."""
+
+    me: Me | None
+
+
+class Claimed(BaseModel):
+    claimed: list[ClaimedSeat]
+
+
+class MyTable(BaseModel):
+    """A table where the signed-in person holds seats, and which."""
+
+    table: TableSummary
+    seats: list[int]

@@ -22,6 +22,7 @@ from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
 from vaka.server import show, tokens
+from vaka.server.accounts import SessionSeat, User, Who, seat_for
 from vaka.server.bots import Bots
 from vaka.server.errors import Forbidden, NotFound, Refused, Stale
 from vaka.server.limits import Full
@@ -37,6 +38,7 @@ from vaka.server.messages import (
 )
 from vaka.server.store import Chat, Move, MoveTaken, Seat, Store, TableData
 from vaka.server.table import Table
+from vaka.server.users import Users
 
 Listener = Callable[[str], Awaitable[None]]
 log = logging.getLogger(__name__)
@@ -48,6 +50,7 @@ KEEP_FINISHED = 64
 class TableService:
     def __init__(self, store: Store, bots: Bots | None = None, max_tables: int = 0) -> None:
         self.store = store
+        self.users = Users(store)
         self.bots = bots or Bots()
         #: Tables open or playing at most (every process sharing the database together;
         #: 0: no limit): each holds its game in memory.
@@ -76,7 +79,8 @@ class TableService:
         self.bots.close()
 
     # ------------------------------------------------------------ tables
-    async def create(self, req: CreateTable) -> CreatedTable:
+    async def create(self, req: CreateTable, user: User | None = None) -> CreatedTable:
+        """Make a table; a signed-in maker's seats are theirs, under their name."""
         try:
             game = load(req.game)
             options = game.check_options(req.options)
@@ -102,11 +106,13 @@ class TableService:
                 token = tokens.new_token()
                 (mine if kind == "me" else invited)[i] = token
                 name = req.name if kind == "me" else (arg.strip()[:40] or f"Friend {i}")
+                owner = user.id if user is not None and kind == "me" else None
+                name = user.name if owner is not None and user is not None else name
                 try:
                     shown_as_written(name)
                 except ValueError as exc:
                     raise InvalidOptions(f"seat {i}: {exc}") from None
-                seats.append(Seat(i, "human", name, None, tokens.token_hash(token)))
+                seats.append(Seat(i, "human", name, None, tokens.token_hash(token), owner))
             elif kind == "open" and not arg:
                 seats.append(Seat(i, "open"))
             else:
@@ -222,14 +228,15 @@ class TableService:
         return [self.summary(await self.table(i)) for i in ids]
 
     # ------------------------------------------------------------ seats
-    async def join(self, table_id: str, seat: int, name: str) -> str:
-        """Take an open seat; returns its token. The game starts once no seat is open."""
+    async def join(self, table_id: str, seat: int, name: str, user_id: str | None = None) -> str:
+        """Take an open seat (for an account: ``user_id``); returns its token. The game
+        starts once no seat is open."""
         table = await self.table(table_id)
         async with table.lock:
             if not 0 <= seat < table.data.players:
                 raise NotFound(f"table {table_id} has no seat {seat}")
             token = tokens.new_token()
-            taken = Seat(seat, "human", name, None, tokens.token_hash(token))
+            taken = Seat(seat, "human", name, None, tokens.token_hash(token), user_id)
             if table.data.seats[seat].kind != "open" or not await self.store.take_seat(
                 table_id, taken
             ):
@@ -243,23 +250,26 @@ class TableService:
         await self._changed(table)
         return token
 
-    async def seat_of(self, table_id: str, token: str | None) -> int | None:
-        """The seat a token acts for at this table; None for no token (a spectator)."""
+    async def seat_of(self, table_id: str, token: Who | None, watch: bool = False) -> int | None:
+        """The seat a token (or a session) acts for at this table; None for no token (a
+        spectator), or with ``watch`` for a session that holds no seat there."""
         table = await self.table(table_id)
         if token is None:
             return None
+        if isinstance(token, SessionSeat):
+            return await seat_for(table, token, self.users, watch)
         for info in table.data.seats:
             if tokens.matches(token, info.token_hash):
                 return info.seat
         raise Forbidden("that token acts for no seat of this table")
 
     # ------------------------------------------------------------ playing
-    async def act(self, table_id: str, token: str, action: str, version: int) -> TableState:
+    async def act(self, table_id: str, token: Who, action: str, version: int) -> TableState:
         """Play ``action`` for the token's seat; the seat's state afterwards."""
         table = await self.play(table_id, token, action, version)
         return self.snapshot(table, await self._seat(table, token))
 
-    async def play(self, table_id: str, token: str, action: str, version: int) -> Table:
+    async def play(self, table_id: str, token: Who, action: str, version: int) -> Table:
         """Play ``action`` for the token's seat (a WebSocket's seat hears the result in
         the push that follows, so nothing is built for it here)."""
         table = await self.table(table_id)
@@ -280,7 +290,7 @@ class TableService:
         await self._changed(table, moved=True)
         return table
 
-    async def undo(self, table_id: str, token: str, version: int) -> TableState:
+    async def undo(self, table_id: str, token: Who, version: int) -> TableState:
         table = await self.table(table_id)
         seat = await self._seat(table, token)
         async with table.lock:
@@ -296,7 +306,7 @@ class TableService:
         await self._changed(table, moved=True)
         return self.snapshot(table, seat)
 
-    async def resign(self, table_id: str, token: str) -> TableState:
+    async def resign(self, table_id: str, token: Who) -> TableState:
         table = await self.table(table_id)
         seat = await self._seat(table, token)
         async with table.lock:
@@ -309,7 +319,7 @@ class TableService:
         await self._changed(table, moved=True)
         return self.snapshot(table, seat)
 
-    async def check(self, table_id: str, token: str, action: str) -> Checked:
+    async def check(self, table_id: str, token: Who, action: str) -> Checked:
         """Would ``action`` be legal for the token's seat now? Changes nothing."""
         table = await self.table(table_id)
         seat = await self._seat(table, token)
@@ -323,7 +333,7 @@ class TableService:
         note = table.game.describe_choice(view, table.game.parse_action(action))
         return Checked(action=action, legal=True, note=note)
 
-    async def chat(self, table_id: str, token: str, text: str) -> ChatLine:
+    async def chat(self, table_id: str, token: Who, text: str) -> ChatLine:
         table = await self.table(table_id)
         seat = await self._seat(table, token)
         line = Chat(seat, table.data.seats[seat].name or f"Seat {seat}", text, time.time())
@@ -350,7 +360,7 @@ class TableService:
             raise NotFound(f"table {table_id} has no seat {seat}")
         return table.state.record()
 
-    async def hint(self, table_id: str, token: str) -> list[Hint]:
+    async def hint(self, table_id: str, token: Who) -> list[Hint]:
         """The hard bot's top choices for the token's seat, searched on a guess made
         from that seat's knowledge only."""
         table = await self.table(table_id)
@@ -381,7 +391,7 @@ class TableService:
         view["step"], view["steps"] = step, len(record["actions"])
         return view
 
-    async def _seat(self, table: Table, token: str) -> int:
+    async def _seat(self, table: Table, token: Who) -> int:
         seat = await self.seat_of(table.id, token)
         assert seat is not None
         return seat

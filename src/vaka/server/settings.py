@@ -14,3 +14,9 @@ class Limits:
     max_tables: int = 5000  # open and playing, all processes on the database together
     tables_per_minute: float = 30.0  # made from one address, on average...
     table_burst: float = 60.0  # ...with bursts up to this many
+    #: Sign-ups, log-ins and password checks: from one address, on average a minute...
+    tries_per_minute: float = 20.0
+    tries_burst: float = 30.0  # ...with bursts up to this many;
+    #: and for one name (whether or not an account has it), on average a minute...
+    name_tries_per_minute: float = 5.0
+    name_tries_burst: float = 10.0  # ...with bursts up to this many

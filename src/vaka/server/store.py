@@ -66,6 +66,33 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     level: Mapped[str | None] = mapped_column(String(16), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: the account the seat belongs to (its person's sessions act for it), if any
+    user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
+
+
+class UserRow(Base):
+    """An account. A deleted one keeps its id (its seats keep pointing at it) but loses
+    its name, its password and its sessions."""
+
+    __tablename__ = "users"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(32))
+    #: the name casefolded (NFKC): no two accounts share it ("#ID" once deleted)
+    name_key: Mapped[str] = mapped_column(String(128), unique=True, index=True)
+    password_hash: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)
+    deleted_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class SessionRow(Base):
+    """A signed-in browser: only the hash of its cookie's secret is stored."""
+
+    __tablename__ = "sessions"
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
 
 
 class MoveRow(Base):
@@ -100,6 +127,7 @@ class Seat:
     name: str | None = None
     level: str | None = None
     token_hash: str | None = None
+    user_id: str | None = None  # the account it belongs to, if any
 
 
 @dataclass
@@ -261,6 +289,7 @@ class Store:
                     name=seat.name,
                     level=seat.level,
                     token_hash=seat.token_hash,
+                    user_id=seat.user_id,
                 )
                 for seat in data.seats
             )
@@ -295,7 +324,7 @@ class Store:
             created_at=row.created_at,
             started_at=row.started_at,
             finished_at=row.finished_at,
-            seats=[Seat(r.seat, r.kind, r.name, r.level, r.token_hash) for r in seats],
+            seats=[Seat(r.seat, r.kind, r.name, r.level, r.token_hash, r.user_id) for r in seats],
             moves=moves,
             chat=[Chat(c.seat, c.name, c.text, c.at) for c in chat],
         )
@@ -416,7 +445,11 @@ class Store:
                     SeatRow.table_id == table_id, SeatRow.seat == seat.seat, SeatRow.kind == "open"
                 )
                 .values(
-                    kind=seat.kind, name=seat.name, level=seat.level, token_hash=seat.token_hash
+                    kind=seat.kind,
+                    name=seat.name,
+                    level=seat.level,
+                    token_hash=seat.token_hash,
+                    user_id=seat.user_id,
                 )
             )
             return bool(getattr(result, "rowcount", 0) == 1)

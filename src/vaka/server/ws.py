@@ -19,7 +19,9 @@ from sqlalchemy.exc import DBAPIError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from vaka.core.errors import VakaError
-from vaka.server.errors import Stale, code_of, first_error
+from vaka.server.accounts import Accounts, SessionSeat, Who
+from vaka.server.deps import SESSION_COOKIE
+from vaka.server.errors import Forbidden, Stale, code_of, first_error
 from vaka.server.messages import (
     Act,
     Check,
@@ -85,6 +87,29 @@ async def _read(socket: WebSocket, bucket: Bucket) -> ClientMessage | None:
         return None
 
 
+async def _who(socket: WebSocket, hello: Hello) -> Who | None:
+    """Who the socket acts for: the hello's seat token, else the signed-in person (the
+    session's cookie, only from this server's own pages: the Origin header is checked,
+    so another site's page cannot act with it), else nobody (a spectator)."""
+    if hello.token is not None:
+        return hello.token
+    secret = socket.cookies.get(SESSION_COOKIE)
+    origin = socket.headers.get("origin")
+    session = None
+    if (
+        secret
+        and len(secret) <= 100
+        and (origin is None or origin.split("://", 1)[-1] == socket.headers.get("host"))
+    ):
+        accounts: Accounts = socket.app.state.accounts
+        session = await accounts.session(secret)
+    if session is None:
+        if hello.seat is not None:
+            raise Forbidden("send the seat's token, or sign in to act for your seats")
+        return None
+    return SessionSeat(session.user.id, hello.seat)
+
+
 async def endpoint(socket: WebSocket, table_id: str) -> None:
     service: TableService = socket.app.state.service
     await socket.accept()
@@ -96,7 +121,8 @@ async def endpoint(socket: WebSocket, table_id: str) -> None:
             await socket.close(4400)
             return
         table = await service.table(table_id)
-        seat = await service.seat_of(table_id, hello.token)
+        who = await _who(socket, hello)
+        seat = await service.seat_of(table_id, who, watch=True)
     except (TimeoutError, WebSocketDisconnect):
         return
     except VakaError as exc:
@@ -139,8 +165,8 @@ async def endpoint(socket: WebSocket, table_id: str) -> None:
                 if seat is None:
                     await _error(socket, "forbidden", "spectators watch; they do not play")
                     continue
-                assert hello.token is not None
-                await _handle(service, socket, table_id, hello.token, msg)
+                assert who is not None
+                await _handle(service, socket, table_id, who, msg)
             except Stale as exc:
                 state = exc.state if isinstance(exc.state, TableState) else None
                 await _error(socket, "stale", str(exc), state.version if state else None)
@@ -162,7 +188,7 @@ async def endpoint(socket: WebSocket, table_id: str) -> None:
 
 
 async def _handle(
-    service: TableService, socket: WebSocket, table_id: str, token: str, msg: ClientMessage
+    service: TableService, socket: WebSocket, table_id: str, token: Who, msg: ClientMessage
 ) -> None:
     if isinstance(msg, Act):
         await service.play(table_id, token, msg.action, msg.version)

@@ -1,7 +1,14 @@
 """The service's REST routes, one router per subject; ``vaka.server.api`` joins them."""
 
-from vaka.server.routes import games, notices, records, reviews, tables
+from vaka.server.routes import accounts, games, notices, records, reviews, tables
 
-ROUTERS = (games.router, tables.router, records.router, reviews.router, notices.router)
+ROUTERS = (
+    games.router,
+    tables.router,
+    records.router,
+    reviews.router,
+    accounts.router,
+    notices.router,
+)
 
 __all__ = ["ROUTERS"]

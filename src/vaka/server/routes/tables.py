@@ -6,7 +6,7 @@ from typing import Literal
 
 from fastapi import APIRouter, Request
 
-from vaka.server.deps import MaybeToken, Service, Token
+from vaka.server.deps import Acting, MaybeActing, MaybeUser, Service
 from vaka.server.limits import Buckets, TooMany, retry_after
 from vaka.server.messages import (
     Act,
@@ -33,10 +33,11 @@ router = APIRouter(prefix="/api/tables", tags=["tables"])
     status_code=201,
     responses={429: {"model": ErrorMessage}, 503: {"model": ErrorMessage}},
 )
-async def create(req: CreateTable, svc: Service, request: Request) -> CreatedTable:
+async def create(req: CreateTable, svc: Service, request: Request, user: MaybeUser) -> CreatedTable:
     """Make a table. Keep the returned tokens: each acts for one seat. One address
     may make so many tables a minute (429 ``rate_limited``, with Retry-After), and a
-    server holds so many open and playing tables (503 ``full``)."""
+    server holds so many open and playing tables (503 ``full``). Signed in, your seats
+    (``me``) are your account's, under its name."""
     makers: Buckets | None = request.app.state.makers
     address = request.client.host if request.client else ""
     wait = makers.take(address) if makers is not None else 0.0
@@ -45,7 +46,7 @@ async def create(req: CreateTable, svc: Service, request: Request) -> CreatedTab
             f"too many tables made from your address; try again in {retry_after(wait)} s",
             wait,
         )
-    return await svc.create(req)
+    return await svc.create(req, user)
 
 
 @router.get("")
@@ -62,47 +63,52 @@ async def table(table_id: str, svc: Service) -> TableSummary:
 
 
 @router.post("/{table_id}/seats/{seat}", status_code=201)
-async def join(table_id: str, seat: int, req: JoinSeat, svc: Service) -> Joined:
-    """Take an open seat; the answer's token acts for it from now on."""
-    token = await svc.join(table_id, seat, req.name)
+async def join(table_id: str, seat: int, req: JoinSeat, svc: Service, user: MaybeUser) -> Joined:
+    """Take an open seat; the answer's token acts for it from now on. Signed in, the
+    seat is your account's, under its name."""
+    if user is None:
+        token = await svc.join(table_id, seat, req.name)
+    else:
+        token = await svc.join(table_id, seat, user.name, user.id)
     return Joined(table=table_id, seat=seat, token=token)
 
 
 @router.get("/{table_id}/state")
-async def state(table_id: str, svc: Service, token: MaybeToken) -> TableState:
-    """What the token's seat may see now (no token: what a spectator sees)."""
-    seat = await svc.seat_of(table_id, token)
+async def state(table_id: str, svc: Service, token: MaybeActing) -> TableState:
+    """What the token's seat may see now (no token: what a spectator sees; signed in:
+    what your seat there sees, if you hold one)."""
+    seat = await svc.seat_of(table_id, token, watch=True)
     return svc.snapshot(await svc.table(table_id), seat)
 
 
 @router.post("/{table_id}/actions")
-async def act(table_id: str, req: Act, token: Token, svc: Service) -> TableState:
+async def act(table_id: str, req: Act, token: Acting, svc: Service) -> TableState:
     """Play an action (its text) from the version you saw."""
     return await svc.act(table_id, token, req.action, req.version)
 
 
 @router.post("/{table_id}/check")
-async def check(table_id: str, req: Check, token: Token, svc: Service) -> Checked:
+async def check(table_id: str, req: Check, token: Acting, svc: Service) -> Checked:
     """Would this action be legal now? Nothing is played."""
     return await svc.check(table_id, token, req.action)
 
 
 @router.post("/{table_id}/undo")
-async def undo(table_id: str, req: Undo, token: Token, svc: Service) -> TableState:
+async def undo(table_id: str, req: Undo, token: Acting, svc: Service) -> TableState:
     return await svc.undo(table_id, token, req.version)
 
 
 @router.post("/{table_id}/resign")
-async def resign(table_id: str, token: Token, svc: Service) -> TableState:
+async def resign(table_id: str, token: Acting, svc: Service) -> TableState:
     return await svc.resign(table_id, token)
 
 
 @router.post("/{table_id}/chat", status_code=201)
-async def chat(table_id: str, req: Say, token: Token, svc: Service) -> ChatLine:
+async def chat(table_id: str, req: Say, token: Acting, svc: Service) -> ChatLine:
     return await svc.chat(table_id, token, req.text)
 
 
 @router.post("/{table_id}/hint")
-async def hint(table_id: str, token: Token, svc: Service) -> list[Hint]:
+async def hint(table_id: str, token: Acting, svc: Service) -> list[Hint]:
     """The hard bot's top choices for your seat (it thinks about two seconds)."""
     return await svc.hint(table_id, token)
