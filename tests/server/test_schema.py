@@ -11,8 +11,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
 
+from vaka.server.models import Base
 from vaka.server.schema import upgrade
-from vaka.server.store import Base, sync_url
+from vaka.server.store import sync_url
 
 
 def test_the_migrations_build_the_models_schema(db_url: str) -> None:
@@ -24,7 +25,7 @@ def test_the_migrations_build_the_models_schema(db_url: str) -> None:
         tables = set(inspect(conn).get_table_names())
     engine.dispose()
     assert diff == []
-    assert {"tables", "seats", "moves", "chat", "alembic_version"} <= tables
+    assert {"tables", "seats", "moves", "chat", "mail_outbox", "alembic_version"} <= tables
 
 
 def test_db_upgrade_makes_a_database_in_the_users_data_folder(tmp_path: Path) -> None:

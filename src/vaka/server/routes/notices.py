@@ -10,22 +10,46 @@ from fastapi import APIRouter
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from vaka.server.deps import Service
+from vaka.server.accounts import Accounts
+from vaka.server.deps import SESSION_COOKIE, MaybeUser, Service
 from vaka.server.errors import first_error
 from vaka.server.messages import ErrorMessage
-from vaka.server.notices import Notices, Watch, gather, resolve
+from vaka.server.notices import MAX_SEATS, Notices, Watch, gather, resolve
 from vaka.server.service import TableService
 from vaka.server.ws import HELLO_WAIT, MAX_MESSAGE, RATE, Bucket
 
 router = APIRouter(prefix="/api/notices", tags=["notices"])
 
 
+async def _known(service: TableService, user_id: str | None) -> dict[str, int]:
+    """A signed-in person's seats (their first at each table), newest tables first."""
+    if user_id is None:
+        return {}
+    held = await service.users.tables_of(user_id, limit=MAX_SEATS)
+    return {table_id: min(seats) for table_id, seats in held}
+
+
 @router.post("")
-async def notices(req: Watch, svc: Service) -> Notices:
+async def notices(req: Watch, svc: Service, user: MaybeUser) -> Notices:
     """The notices of the seats named (a table and its seat's token each, at most 100)
-    as they stand now; ``/ws/notices`` pushes them after every change."""
-    seats, refused = await resolve(svc, req)
+    and of a signed-in person's, as they stand now; ``/ws/notices`` pushes them after
+    every change."""
+    seats, refused = await resolve(svc, req, await _known(svc, user.id if user else None))
     return await gather(svc, seats, refused)
+
+
+async def _user_id(socket: WebSocket) -> str | None:
+    """The signed-in person of the socket's cookie, from this server's own pages only
+    (the Origin header is checked, as on a table's socket)."""
+    secret = socket.cookies.get(SESSION_COOKIE)
+    origin = socket.headers.get("origin")
+    if not secret or len(secret) > 100:
+        return None
+    if origin is not None and origin.split("://", 1)[-1] != socket.headers.get("host"):
+        return None
+    accounts: Accounts = socket.app.state.accounts
+    session = await accounts.session(secret)
+    return session.user.id if session is not None else None
 
 
 async def _error(socket: WebSocket, code: str, reason: str) -> None:
@@ -54,7 +78,8 @@ async def _watch(socket: WebSocket, bucket: Bucket) -> Watch | None:
 
 async def endpoint(socket: WebSocket) -> None:
     """``/ws/notices``: ``watch`` first (within 15 seconds), then notices after every
-    change of the tables followed; a later ``watch`` replaces the seats followed."""
+    change of the tables followed (those named, and a signed-in person's); a later
+    ``watch`` replaces the seats followed."""
     service: TableService = socket.app.state.service
     await socket.accept()
     bucket = Bucket()
@@ -65,6 +90,7 @@ async def endpoint(socket: WebSocket) -> None:
     if first is None:
         await socket.close(4400)
         return
+    user_id = await _user_id(socket)
     dirty = asyncio.Event()
     followed: dict[str, int] = {}
     refused: list[str] = []
@@ -74,7 +100,7 @@ async def endpoint(socket: WebSocket) -> None:
 
     async def follow(watch: Watch) -> None:
         nonlocal followed, refused
-        seats, refused = await resolve(service, watch)
+        seats, refused = await resolve(service, watch, await _known(service, user_id))
         for table_id in set(followed) - set(seats):
             service.unsubscribe(table_id, mark)
         for table_id in set(seats) - set(followed):
