@@ -25,6 +25,8 @@ from vaka.server.accounts import Accounts
 from vaka.server.bots import Bots
 from vaka.server.errors import Stale, code_of, first_error
 from vaka.server.limits import BodyLimit, Buckets, Full, TooMany, retry_after
+from vaka.server.mail.relay import Relay
+from vaka.server.mail.running import Mailing
 from vaka.server.messages import (
     ErrorMessage,
     TableState,
@@ -53,8 +55,10 @@ def create_app(
     review_workers: int = 1,
     review_budget: Budget = DEFAULT,
     limits: Limits | None = None,
+    relay: Relay | None = None,
 ) -> FastAPI:
-    """The application for a database URL (its schema is brought up to date on start)."""
+    """The application for a database URL (its schema is brought up to date on start);
+    with a ``relay``, it mails people about their turn-based tables."""
     limits = limits or Limits()
     makers = (
         Buckets(limits.tables_per_minute / 60, limits.table_burst)
@@ -76,12 +80,14 @@ def create_app(
         app.state.makers = makers
         app.state.accounts = Accounts(store, limits)
         app.state.reviews = Reviews(review_workers, review_budget)
+        app.state.mailing = Mailing.start(store, service, relay)
         await service.start()
         try:
             yield
         finally:
             if fanout is not None:
                 await fanout.stop()
+            await app.state.mailing.stop()
             app.state.reviews.close()
             await service.close()
             await store.close()

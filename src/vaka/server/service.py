@@ -62,6 +62,9 @@ class TableService:
         self.tasks: set[asyncio.Task[None]] = set()
         #: Called with a table id after this process stored a change (cross-process fan-out).
         self.on_change: Callable[[str], Awaitable[None]] | None = None
+        #: Called with the table after each change this process stored (mail, say); each
+        #: returns at once, leaving any slow work to a task of its own.
+        self.watchers: list[Callable[[Table], None]] = []
 
     # ------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -434,6 +437,8 @@ class TableService:
         A stored move has told other processes already (in its own transaction) where
         the store does that."""
         self._next(table)
+        for watcher in self.watchers:
+            watcher(table)
         if self.on_change is not None and not (moved and self.store.notify is not None):
             await self.on_change(table.id)
         await self._tell(table.id)
