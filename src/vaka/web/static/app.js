@@ -1,9 +1,11 @@
 // The page: a lobby at #/, a table at #/t/ID, an invitation at #/join/ID/SEAT/TOKEN,
-// a finished game's replay at #/replay/ID (#/replay/ID/review[/SEAT]: and its review).
+// a finished game's replay at #/replay/ID (#/replay/ID/review[/SEAT]: and its review),
+// a mail's link at #/mail/confirm/TOKEN or #/mail/stop/TOKEN.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { Lobby } from "./lobby.js";
+import { MailLink } from "./mail.js";
 import { keepToken } from "./net.js";
 import { startNotices } from "./notices.js";
 import { Replay } from "./replay.js";
@@ -17,6 +19,9 @@ function route() {
     return { page: "table", table: parts[1] };
   }
   if (parts[0] === "t" && parts[1]) return { page: "table", table: parts[1] };
+  if (parts[0] === "mail" && ["confirm", "stop"].includes(parts[1]) && parts[2]) {
+    return { page: "mail", kind: parts[1], token: parts[2] };
+  }
   if (parts[0] === "replay" && parts[1]) {
     return { page: "replay", table: parts[1], review: parts[2] === "review" ? parts[3] ?? "" : null };
   }
@@ -31,6 +36,7 @@ function App() {
     return () => removeEventListener("hashchange", go);
   }, []);
   if (where.page === "table") return html`<${Table} key=${where.table} id=${where.table} />`;
+  if (where.page === "mail") return html`<${MailLink} kind=${where.kind} token=${where.token} />`;
   if (where.page === "replay") {
     return html`<${Replay} key=${`${where.table}/${where.review}`} id=${where.table}
       review=${where.review} />`;

@@ -2,6 +2,7 @@
 // links, join an open table, watch one, find your own games again.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
+import { MailSettings } from "./mail.js";
 import { api, inviteLink, keepToken, myTables } from "./net.js";
 import { AskToNotify, NoticeBadge, NoticeMark, setTitle } from "./notices.js";
 import { tableDetails } from "./words.js";
@@ -25,6 +26,7 @@ export function Lobby() {
     <${TableList} title="Open tables: join one" status="open" games=${games} />
     <${TableList} title="Being played: watch" status="playing" games=${games} />
     <${TableList} title="Finished: replay" status="over" games=${games} />
+    <${MailSettings} />
   </main>`;
 }
 
