@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.server.serverproc import Server
+from tests.server.wire import make
 from tests.web.conftest import Watched
 
 
@@ -45,16 +46,121 @@ def test_a_table_made_in_the_lobby_is_found_again_and_plays(page: Watched, web: 
     assert details.startswith("made just now · ") and "move" in details
 
 
-def test_an_invited_friend_opens_their_seat_from_the_link(page: Watched, web: Server) -> None:
-    make_table(page, web, "raiatea", ["me", "invite:Friend 1", "bot:random"], go=False)
+def test_an_invitation_asks_for_a_name_and_remembers_it(page: Watched, web: Server) -> None:
+    make_table(page, web, "raiatea", ["me", "invite:Friend 1", "invite:Friend 2"], go=False)
     p = page.page
-    link = p.get_by_label("invitation link for Friend 1").input_value()
+    links = [p.get_by_label(f"invitation link for Friend {i}").input_value() for i in (1, 2)]
     assert p.context.browser is not None
-    friend = p.context.browser.new_context().new_page()  # another person, another browser
-    friend.goto(link)
-    friend.wait_for_selector(".table-head")
-    assert "Friend 1 (you)" in friend.locator(".seats").inner_text()
-    friend.context.close()
+    context = p.context.browser.new_context()  # another person, another browser
+    friend = Watched(context.new_page())
+    friend.page.goto(links[0])
+    form = friend.page.get_by_role("form", name="Your invitation")
+    form.wait_for()
+    assert "invited to Raiatea" in form.inner_text()
+    asked = friend.page.get_by_label("Your name")
+    assert asked.input_value() == ""  # a first visit: nothing to remember yet
+    asked.fill("Bo")
+    friend.page.get_by_role("button", name="Take my seat").click()
+    friend.page.wait_for_selector(".table-head")
+    assert "Bo (you)" in friend.page.locator(".seats").inner_text()
+    # the next invitation in this browser comes with the name filled in
+    friend.page.goto(links[1])
+    friend.page.get_by_role("form", name="Your invitation").wait_for()
+    assert friend.page.get_by_label("Your name").input_value() == "Bo"
+    # the seat already taken here goes straight to the table, asking nothing
+    friend.page.goto(links[0])
+    friend.page.wait_for_selector(".table-head")
+    assert "Bo (you)" in friend.page.locator(".seats").inner_text()
+    # and the maker sees the name the friend chose
+    p.get_by_role("link", name="Go to the table").click()
+    p.wait_for_function("document.querySelector('.seats')?.innerText.includes('Bo')")
+    context.close()
+    assert friend.errors == []
+
+
+def test_the_lobby_filters_open_tables_and_plays_now(page: Watched, web: Server) -> None:
+    with web.client() as client:
+        turn = make(client, "rapa-nui", ["me", "open"], clock={"kind": "turn", "days": 2})
+        rated = make(client, "raiatea", ["me", "open", "open"], rated=True)
+    turn_id, rated_id = turn["table"]["id"], rated["table"]["id"]
+    p = page.page
+    p.goto(web.url + "/")
+    found = p.get_by_role("region", name="Find a game")
+    rows = found.locator("li[data-table]")
+    rows.first.wait_for()
+    assert rows.count() == 2
+
+    def shown() -> list[str | None]:
+        p.wait_for_timeout(300)  # the listing is asked for again on each change
+        return [rows.nth(i).get_attribute("data-table") for i in range(rows.count())]
+
+    p.get_by_label("Find: game").select_option("raiatea")
+    assert shown() == [rated_id]
+    p.get_by_label("Find: game").select_option("")
+    p.get_by_label("Find: clock").select_option("turn")
+    assert shown() == [turn_id]
+    assert "turn-based, 2 days a move" in rows.first.inner_text()
+    p.get_by_label("Find: clock").select_option("")
+    p.get_by_label("Find: rated").select_option("true")
+    assert shown() == [rated_id]
+    p.get_by_label("Find: players").select_option("2")
+    assert shown() == []
+    assert "No open table fits" in found.inner_text()
+    p.get_by_label("Find: rated").select_option("")
+    p.get_by_label("Find: players").select_option("")
+    p.get_by_label("Find: game").select_option("rapa-nui")
+    assert shown() == [turn_id]
+    page.shot("lobby-find")
+    # play now: the fitting table's open seat
+    p.get_by_label("Play as").fill("Cy")
+    p.get_by_role("button", name="Play now").click()
+    p.wait_for_selector(".table-head")
+    assert p.url.endswith(f"#/t/{turn_id}")
+    assert "Cy (you)" in p.locator(".seats").inner_text()
+    # nothing fits: a table is made, waiting for others
+    p.goto(web.url + "/")
+    p.get_by_label("Find: game").select_option("atua")
+    p.get_by_label("Find: clock").select_option("live")
+    assert shown() == []
+    assert p.get_by_label("Play as").input_value() == "Cy"  # remembered
+    p.get_by_role("button", name="Play now").click()
+    p.wait_for_selector(".table-head")
+    made = p.url.rsplit("/", 1)[-1]
+    assert made not in (turn_id, rated_id)
+    with web.client() as client:
+        summary = client.get(f"/api/tables/{made}").json()
+    assert summary["game"] == "atua" and summary["clock"]["kind"] == "live"
+    assert summary["status"] == "open" and summary["seats"][1]["kind"] == "open"
+
+
+def test_a_private_turn_based_rated_table_made_in_the_lobby(page: Watched, web: Server) -> None:
+    p = page.page
+    p.goto(web.url + "/")
+    p.get_by_label("Game", exact=True).select_option("rapa-nui")
+    p.get_by_label("Players", exact=True).select_option("2")
+    p.get_by_label("who plays seat 1").select_option("open")
+    p.get_by_label("Speed").select_option("turn")
+    p.get_by_label("Time per move").select_option(label="3 days")
+    p.get_by_label("Rated table").check()
+    p.get_by_label("Private table").check()  # its open seat becomes an invitation
+    assert p.get_by_label("who plays seat 1").input_value() == "invite:Friend 1"
+    p.get_by_role("button", name="Make the table").click()
+    p.get_by_role("link", name="Go to the table").click()
+    clock = p.locator('.seat[data-seat="0"] .clock')
+    clock.wait_for()
+    assert clock.inner_text() in ("3 days to move", "2 days 23 h to move")
+    table = p.url.rsplit("/", 1)[-1]
+    with web.client() as client:
+        summary = client.get(f"/api/tables/{table}")
+        assert summary.status_code == 404  # a stranger's view: no such table
+        assert table not in [t["id"] for t in client.get("/api/tables?status=playing").json()]
+    # this browser holds a seat: its own games list it, with its details
+    p.goto(web.url + "/")
+    mine = p.get_by_role("region", name="Your games")
+    mine.wait_for()
+    details = mine.locator(".details").first.inner_text()
+    assert "turn-based, 3 days a move" in details and "rated" in details
+    assert "private" in details
 
 
 def test_the_lobby_offers_only_the_options_of_the_chosen_player_count(

@@ -117,6 +117,13 @@ def command(
         float,
         typer.Option(help="At most one mail about a table's chat per person in this time."),
     ] = 60.0,
+    shortest_turn: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a turn-based table gives each move at the least: a shorter "
+            "time per move is refused when the table is made."
+        ),
+    ] = Limits.shortest_turn,
 ) -> None:
     """Run the game service: tables with seats for people and bots, over HTTP and
     WebSockets. The database's schema is brought up to date first.
@@ -136,10 +143,10 @@ def command(
         raise typer.BadParameter(
             "--review-workers and --review-iterations are at least 1, --review-playouts 1-24"
         )
-    if max_tables < 0 or tables_per_minute < 0 or table_burst < 1:
+    if max_tables < 0 or tables_per_minute < 0 or table_burst < 1 or shortest_turn <= 0:
         raise typer.BadParameter(
             "--max-tables and --tables-per-minute are 0 (no limit) or more, --table-burst "
-            "at least 1"
+            "at least 1, --shortest-turn more than 0"
         )
     relay = mail_relay(
         smtp,
@@ -159,7 +166,7 @@ def command(
         budgets={"hard": hard_seconds},
         review_workers=review_workers,
         review_budget=Budget(playouts=review_playouts, iterations=review_iterations),
-        limits=Limits(max_tables, tables_per_minute, table_burst),
+        limits=Limits(max_tables, tables_per_minute, table_burst, shortest_turn=shortest_turn),
         relay=relay,
     )
     # A server keeps every table's game in memory: Python's default collector would scan

@@ -70,7 +70,9 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(upgrade, url)
         store = Store(url)
-        service = TableService(store, Bots(bot_workers, budgets), limits.max_tables)
+        service = TableService(
+            store, Bots(bot_workers, budgets), limits.max_tables, limits.shortest_turn
+        )
         fanout = None
         if store.is_postgres:  # several processes may share it: tell them of changes
             from vaka.server.notify import Fanout

@@ -73,10 +73,38 @@ class CreateTable(Strict):
     #: ``bot``: the game's default bot plays on for a seat that resigned or ran out of time;
     #: ``lose``: the same, and the seat is counted as lost whatever it scores.
     policy: Literal["bot", "lose"] = "bot"
+    #: counted in the players' ratings: needs two seats or more for people (me, invite, open)
+    rated: bool = False
+    #: by invitation only: listed nowhere, seen only with one of its seats' tokens (every
+    #: seat is me, invite or bot)
+    private: bool = False
 
 
 class JoinSeat(Strict):
     name: Name
+
+
+class SeatName(Strict):
+    """The name a seat's holder gives it (before the seat's first move)."""
+
+    name: Name
+
+
+#: A clock's kind, as the lobby's filters and play now name it.
+ClockKind = Literal["none", "live", "turn"]
+
+
+class PlayNow(Strict):
+    """Join the fullest open table that fits (any of each filter left out), else make one:
+    ``game`` is needed to make one; it gets ``players`` (default: two, or the game's
+    least), a clock of ``clock``'s kind (its defaults: live 10 minutes + 5 s, turn-based
+    2 days a move), ``rated`` if asked, this seat and the rest open."""
+
+    game: Annotated[str, StringConstraints(max_length=32)] | None = None
+    players: Annotated[int, Field(ge=1, le=8)] | None = None
+    clock: ClockKind | None = None
+    rated: bool | None = None
+    name: Name = "Player"
 
 
 class SeatSummary(BaseModel):
@@ -110,6 +138,8 @@ class TableSummary(BaseModel):
     names: list[str] = []
     #: once over, who won and by how much, in words ("Ana won by 5 points (31 to 26)")
     result: str | None = None
+    rated: bool = False
+    private: bool = False
 
 
 class CreatedTable(BaseModel):
@@ -124,6 +154,16 @@ class Joined(BaseModel):
     table: str
     seat: int
     token: str
+
+
+class PlayedNow(BaseModel):
+    """Where play now seated you: the table, your seat and its token, and whether the
+    table was made for you (no open table fitted)."""
+
+    table: TableSummary
+    seat: int
+    token: str
+    made: bool
 
 
 class Choice(BaseModel):

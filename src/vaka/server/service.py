@@ -22,10 +22,12 @@ from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
 from vaka.server import show, tokens
-from vaka.server.accounts import SessionSeat, User, Who, seat_for
+from vaka.server.accounts import SessionSeat, User, Who
+from vaka.server.accounts import seat_for as account_seat
 from vaka.server.bots import Bots
 from vaka.server.errors import Forbidden, NotFound, Refused, Stale
 from vaka.server.limits import Full
+from vaka.server.lobby_rules import check_made, seat_for
 from vaka.server.messages import (
     ChatLine,
     Checked,
@@ -33,7 +35,6 @@ from vaka.server.messages import (
     CreateTable,
     Hint,
     TableState,
-    TableSummary,
     shown_as_written,
 )
 from vaka.server.store import Chat, Move, MoveTaken, Seat, Store, TableData
@@ -48,9 +49,17 @@ KEEP_FINISHED = 64
 
 
 class TableService:
-    def __init__(self, store: Store, bots: Bots | None = None, max_tables: int = 0) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bots: Bots | None = None,
+        max_tables: int = 0,
+        shortest_turn: float = 0.0,
+    ) -> None:
         self.store = store
         self.users = Users(store)
+        #: seconds a turn-based table gives a move at the least
+        self.shortest_turn = shortest_turn
         self.bots = bots or Bots()
         #: Tables open or playing at most (every process sharing the database together;
         #: 0: no limit): each holds its game in memory.
@@ -92,6 +101,7 @@ class TableService:
             raise InvalidOptions(str(exc)) from exc
         if len(req.seats) != req.players:
             raise InvalidOptions(f"give one seat for each of the {req.players} players")
+        check_made(req, self.shortest_turn)
         now = time.time()
         mine: dict[int, str] = {}
         invited: dict[int, str] = {}
@@ -140,6 +150,8 @@ class TableService:
             created_at=now,
             started_at=now if full else None,
             seats=seats,
+            rated=req.rated,
+            private=req.private,
         )
         await self.store.create(data)
         table = Table.build(data)
@@ -226,10 +238,6 @@ class TableService:
             self._spawn(self._tell(table.id))
         return changed
 
-    async def summaries(self, status: str) -> list[TableSummary]:
-        ids = await self.store.table_ids([status])
-        return [self.summary(await self.table(i)) for i in ids]
-
     # ------------------------------------------------------------ seats
     async def join(self, table_id: str, seat: int, name: str, user_id: str | None = None) -> str:
         """Take an open seat (for an account: ``user_id``); returns its token. The game
@@ -240,16 +248,19 @@ class TableService:
                 raise NotFound(f"table {table_id} has no seat {seat}")
             token = tokens.new_token()
             taken = Seat(seat, "human", name, None, tokens.token_hash(token), user_id)
-            if table.data.seats[seat].kind != "open" or not await self.store.take_seat(
-                table_id, taken
-            ):
+            got, full = (
+                await self.store.take_seat(table_id, taken)
+                if table.data.seats[seat].kind == "open"
+                else (False, False)
+            )
+            if not got:
                 await self._catch_up(table)
                 raise Refused(f"seat {seat} of table {table_id} is not open")
             table.data.seats[seat] = taken
-            if all(s.kind != "open" for s in table.data.seats):
-                await self.store.set_status(table_id, "playing")
-                table.data.status = "playing"
-                table.data.started_at = time.time()
+            if full != all(s.kind != "open" for s in table.data.seats):
+                await self._catch_up(table)  # another process filled a seat meanwhile
+            elif full:
+                table.data.status, table.data.started_at = "playing", time.time()
         await self._changed(table)
         return token
 
@@ -257,14 +268,15 @@ class TableService:
         """The seat a token (or a session) acts for at this table; None for no token (a
         spectator), or with ``watch`` for a session that holds no seat there."""
         table = await self.table(table_id)
-        if token is None:
-            return None
         if isinstance(token, SessionSeat):
-            return await seat_for(table, token, self.users, watch)
-        for info in table.data.seats:
-            if tokens.matches(token, info.token_hash):
-                return info.seat
-        raise Forbidden("that token acts for no seat of this table")
+            seat = await account_seat(table, token, self.users, watch)
+        else:
+            seat = None if token is None else seat_for(table, token)
+        if table.data.private and seat is None:  # strangers learn nothing, not even that
+            raise NotFound(f"there is no table {table_id!r}")
+        if isinstance(token, str) and seat is None:
+            raise Forbidden("that token acts for no seat of this table")
+        return seat
 
     # ------------------------------------------------------------ playing
     async def act(self, table_id: str, token: Who, action: str, version: int) -> TableState:
@@ -431,6 +443,10 @@ class TableService:
         if over_after:
             table.data.status = "over"
             table.data.finished_at = move.at
+
+    async def changed(self, table: Table) -> None:
+        """Tell everyone of a change stored by another module (a seat's new name)."""
+        await self._changed(table)
 
     async def _changed(self, table: Table, moved: bool = False) -> None:
         """After a change: bots and clocks, other processes, then this one's listeners.

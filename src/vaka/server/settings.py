@@ -20,3 +20,5 @@ class Limits:
     #: and for one name (whether or not an account has it), on average a minute...
     name_tries_per_minute: float = 5.0
     name_tries_burst: float = 10.0  # ...with bursts up to this many
+    #: seconds a turn-based table gives a move at the least (an hour; tests ask for less)
+    shortest_turn: float = 3600.0

@@ -65,6 +65,8 @@ def summary(table: Table) -> TableSummary:
         lost=lost,
         names=names(table),
         result=result(table, lost) if over else None,
+        rated=data.rated,
+        private=data.private,
     )
 
 

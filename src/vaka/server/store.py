@@ -25,6 +25,7 @@ from sqlalchemy import (
     String,
     Text,
     event,
+    false,
     func,
     select,
     text,
@@ -56,6 +57,8 @@ class TableRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rated: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    private: Mapped[bool] = mapped_column(Boolean, server_default=false())
 
 
 class SeatRow(Base):
@@ -164,6 +167,9 @@ class TableData:
     started_at: float | None = None
     finished_at: float | None = None
     seats: list[Seat] = field(default_factory=list)
+    rated: bool = False
+    #: listed nowhere; seen only with a token of one of its seats
+    private: bool = False
     moves: list[Move] = field(default_factory=list)
     chat: list[Chat] = field(default_factory=list)
 
@@ -278,6 +284,8 @@ class Store:
                     status=data.status,
                     created_at=data.created_at,
                     started_at=data.started_at,
+                    rated=data.rated,
+                    private=data.private,
                 )
             )
             await s.flush()
@@ -327,6 +335,8 @@ class Store:
             seats=[Seat(r.seat, r.kind, r.name, r.level, r.token_hash, r.user_id) for r in seats],
             moves=moves,
             chat=[Chat(c.seat, c.name, c.text, c.at) for c in chat],
+            rated=row.rated,
+            private=row.private,
         )
 
     @staticmethod
@@ -436,9 +446,16 @@ class Store:
             values["finished_at"] = at
         await s.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
 
-    async def take_seat(self, table_id: str, seat: Seat) -> bool:
-        """Fill an open seat; False if someone else took it first."""
+    async def take_seat(self, table_id: str, seat: Seat) -> tuple[bool, bool]:
+        """Fill an open seat: (taken, and with it the last open seat, so the game starts).
+        False if someone else took it first. The seat and the table's start are one
+        transaction, the table's row locked first: of two processes filling a table's last
+        two seats at once, the second to commit sees the first's seat and starts the game."""
         async with self._writing(), self.sessions.begin() as s:
+            if self.is_postgres:
+                await s.execute(
+                    select(TableRow.id).where(TableRow.id == table_id).with_for_update()
+                )
             result = await s.execute(
                 update(SeatRow)
                 .where(
@@ -452,7 +469,25 @@ class Store:
                     user_id=seat.user_id,
                 )
             )
-            return bool(getattr(result, "rowcount", 0) == 1)
+            if getattr(result, "rowcount", 0) != 1:
+                return False, False
+            still_open = await s.scalar(
+                select(func.count())
+                .select_from(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.kind == "open")
+            )
+            if still_open:
+                return True, False
+            await self._set_status(s, table_id, "playing", time.time())
+            return True, True
+
+    async def rename_seat(self, table_id: str, seat: int, name: str) -> None:
+        async with self._writing(), self.sessions.begin() as s:
+            await s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(name=name)
+            )
 
     async def add_chat(self, table_id: str, chat: Chat) -> None:
         async with self._writing(), self.sessions.begin() as s:
@@ -479,3 +514,24 @@ class Store:
                 select(func.count()).select_from(TableRow).where(TableRow.status.in_(statuses))
             )
             return int(found or 0)
+
+    async def listed(
+        self,
+        status: str,
+        game: str | None = None,
+        players: int | None = None,
+        rated: bool | None = None,
+        limit: int = 200,
+    ) -> list[str]:
+        """The ids of the tables any visitor may see listed (never a private one), newest
+        first, narrowed to a game, a player count, rated or not."""
+        query = select(TableRow.id).where(TableRow.status == status, TableRow.private.is_(False))
+        if game is not None:
+            query = query.where(TableRow.game == game)
+        if players is not None:
+            query = query.where(TableRow.players == players)
+        if rated is not None:
+            query = query.where(TableRow.rated.is_(rated))
+        async with self.sessions() as s:
+            rows = await s.scalars(query.order_by(TableRow.created_at.desc()).limit(limit))
+            return list(rows.all())

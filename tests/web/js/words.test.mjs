@@ -1,7 +1,7 @@
 // A decision's prompt as others read it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ago, soloLevel, tableDetails, theirs } from "../../../src/vaka/web/static/words.js";
+import { ago, perMove, soloLevel, tableDetails, theirs, turnLeft } from "../../../src/vaka/web/static/words.js";
 
 test("a prompt for the seat that decides speaks of that seat to everyone else", () => {
   assert.equal(theirs("lay out a card from your hand"), "lay out a card from their hand");
@@ -27,7 +27,9 @@ test("a table's details tell it from a similar one", () => {
     clock: { kind: "live", minutes: 20, increment: 10 }, options: { first_game: true, level: "hard" } };
   assert.equal(tableDetails(playing), "made 10 min ago · 12 moves · live 20+10s · Ana to move · first game · level hard");
   const over = { ...base, status: "over", version: 80, winners: [1], clock: { kind: "turn", days: 1 } };
-  assert.equal(tableDetails(over), "made 10 min ago · 80 moves · 1 day a move · won by bot");
+  assert.equal(tableDetails(over), "made 10 min ago · 80 moves · turn-based, 1 day a move · won by bot");
+  const lobby = { ...base, rated: true, private: true, clock: { kind: "turn", days: 0.5 } };
+  assert.equal(tableDetails(lobby), "made 10 min ago · turn-based, 12 hours a move · rated · private");
   const known = { level: { default: "hard" }, first_game: { default: false } };
   assert.equal(tableDetails(playing, known), "made 10 min ago · 12 moves · live 20+10s · Ana to move · first game");
 });
@@ -47,4 +49,22 @@ test("the engine's 'seat N' is written as the name the table shows", async () =>
   assert.equal(nameSeats("Seat 1 takes the priest; seat 2’s turn; seat 9 stays", names),
     "Medium bot 1 takes the priest; medium bot 2’s turn; seat 9 stays");
   assert.equal(seatName({ names, seats: [] }, 2), "medium bot 2");
+});
+
+test("a turn-based table's time per move is said in hours or days", () => {
+  assert.equal(perMove(1 / 24), "1 hour");
+  assert.equal(perMove(4 / 24), "4 hours");
+  assert.equal(perMove(0.5), "12 hours");
+  assert.equal(perMove(1), "1 day");
+  assert.equal(perMove(7), "7 days");
+  assert.equal(perMove(3 / 86400), "0.05 minutes");
+});
+
+test("a turn's time left reads in its two largest units", () => {
+  assert.equal(turnLeft(3 * 86400), "3 days");
+  assert.equal(turnLeft(86400 + 5 * 3600 + 59), "1 day 5 h");
+  assert.equal(turnLeft(5 * 3600 + 20 * 60), "5 h 20 min");
+  assert.equal(turnLeft(2 * 3600), "2 h");
+  assert.equal(turnLeft(12 * 60 + 30), "12 min");
+  assert.equal(turnLeft(40.7), "40 s");
 });

@@ -6,8 +6,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from vaka.server.deps import ReviewQueue, Service
+from vaka.server.deps import MaybeToken, ReviewQueue, Service
 from vaka.server.errors import NotFound
+from vaka.server.lobby import visible
 from vaka.server.messages import ErrorMessage, ReviewRequest, ReviewStatus
 
 router = APIRouter(prefix="/api/tables", tags=["reviews"])
@@ -19,12 +20,13 @@ router = APIRouter(prefix="/api/tables", tags=["reviews"])
     responses={429: {"model": ErrorMessage}},
 )
 async def review(
-    table_id: str, req: ReviewRequest, svc: Service, queue: ReviewQueue
+    table_id: str, req: ReviewRequest, svc: Service, queue: ReviewQueue, token: MaybeToken
 ) -> ReviewStatus:
     """Ask for a finished game's review (docs/REVIEW.md): every decision of ``seat``
     (null: of every seat) judged from what its seat could know then. Reviews run one
     at a time and take seconds to a few minutes; poll ``GET .../review`` until ``status`` is
     ``done``. A game not over is refused (409), a full queue too (429 ``busy``)."""
+    await visible(svc, table_id, token)  # a private table's: with one of its seats' tokens
     record = await svc.to_review(table_id, req.seat)
     return queue.ask(table_id, record, req.seat, req.playouts)
 
@@ -33,11 +35,16 @@ async def review(
 async def review_status(
     table_id: str,
     queue: ReviewQueue,
+    svc: Service,
+    token: MaybeToken,
     seat: Annotated[int | None, Query(ge=0, le=7)] = None,
     playouts: Annotated[int | None, Query(ge=1, le=24)] = None,
 ) -> ReviewStatus:
     """Where the review asked for with these ``seat`` and ``playouts`` stands, and
     the review once it is done (404 if nobody asked for it)."""
+    found = queue.find(table_id, seat, playouts)
+    if found is not None:  # a private table's review: for its seats only
+        await visible(svc, table_id, token)
     found = queue.find(table_id, seat, playouts)
     if found is None:
         raise NotFound(f"nobody asked for this review of table {table_id!r}")

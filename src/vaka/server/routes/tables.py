@@ -2,24 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 
-from vaka.server.deps import Acting, MaybeActing, MaybeUser, Service
+from vaka.server import lobby
+from vaka.server.deps import Acting, MaybeActing, MaybeToken, MaybeUser, Service, Token
 from vaka.server.limits import Buckets, TooMany, retry_after
+from vaka.server.lobby_rules import Filters
 from vaka.server.messages import (
     Act,
     ChatLine,
     Check,
     Checked,
+    ClockKind,
     CreatedTable,
     CreateTable,
     ErrorMessage,
     Hint,
     Joined,
     JoinSeat,
+    PlayedNow,
+    PlayNow,
     Say,
+    SeatName,
     TableState,
     TableSummary,
     Undo,
@@ -38,6 +44,12 @@ async def create(req: CreateTable, svc: Service, request: Request, user: MaybeUs
     may make so many tables a minute (429 ``rate_limited``, with Retry-After), and a
     server holds so many open and playing tables (503 ``full``). Signed in, your seats
     (``me``) are your account's, under its name."""
+    _may_make(request)
+    return await svc.create(req, user)
+
+
+def _may_make(request: Request) -> None:
+    """Refuse a table made from an address that has made too many just now."""
     makers: Buckets | None = request.app.state.makers
     address = request.client.host if request.client else ""
     wait = makers.take(address) if makers is not None else 0.0
@@ -46,31 +58,61 @@ async def create(req: CreateTable, svc: Service, request: Request, user: MaybeUs
             f"too many tables made from your address; try again in {retry_after(wait)} s",
             wait,
         )
-    return await svc.create(req, user)
 
 
 @router.get("")
 async def tables(
-    svc: Service, status: Literal["open", "playing", "over"] = "open"
+    svc: Service,
+    status: Literal["open", "playing", "over"] = "open",
+    game: Annotated[str | None, Query(max_length=32)] = None,
+    players: Annotated[int | None, Query(ge=1, le=8)] = None,
+    clock: ClockKind | None = None,
+    rated: bool | None = None,
 ) -> list[TableSummary]:
-    """Tables by status: ``open`` ones wait for players to join."""
-    return await svc.summaries(status)
+    """Tables by status (never a private one): ``open`` ones wait for players to join,
+    fullest first; the others newest first. Each filter left out lets every table
+    through: ``game`` (an offered game's id), ``players``, ``clock`` (its kind: none,
+    live or turn) and ``rated``. A game the server lacks, or a player count the game
+    lacks, is refused (422)."""
+    return await lobby.listing(svc, status, Filters(game, players, clock, rated))
+
+
+@router.post(
+    "/play-now",
+    status_code=201,
+    responses={429: {"model": ErrorMessage}, 503: {"model": ErrorMessage}},
+)
+async def play_now(req: PlayNow, svc: Service, request: Request) -> PlayedNow:
+    """Join the fullest open table that fits, or have one made (``made``) if none does.
+    Of two people racing for a table's last seat one gets it; the other is seated at
+    the next table that fits, or at a new one. With no ``game`` and nothing fitting, 409."""
+    return await lobby.play_now(svc, req, lambda: _may_make(request))
 
 
 @router.get("/{table_id}")
-async def table(table_id: str, svc: Service) -> TableSummary:
-    return svc.summary(await svc.table(table_id))
+async def table(table_id: str, svc: Service, token: MaybeToken) -> TableSummary:
+    """A table's summary: anyone's to read, but a private table's only with a token of
+    one of its seats (else 404, as for no table at all)."""
+    return svc.summary(await lobby.visible(svc, table_id, token))
 
 
 @router.post("/{table_id}/seats/{seat}", status_code=201)
 async def join(table_id: str, seat: int, req: JoinSeat, svc: Service, user: MaybeUser) -> Joined:
     """Take an open seat; the answer's token acts for it from now on. Signed in, the
     seat is your account's, under its name."""
+    lobby.not_listed(await svc.table(table_id))
     if user is None:
         token = await svc.join(table_id, seat, req.name)
     else:
         token = await svc.join(table_id, seat, user.name, user.id)
     return Joined(table=table_id, seat=seat, token=token)
+
+
+@router.post("/{table_id}/name")
+async def name(table_id: str, req: SeatName, token: Token, svc: Service) -> TableSummary:
+    """Give your seat the name you chose (an invitation's seat comes with the one its
+    maker wrote), before its first move (409 after)."""
+    return await lobby.name_seat(svc, table_id, token, req.name)
 
 
 @router.get("/{table_id}/state")

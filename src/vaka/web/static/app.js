@@ -1,12 +1,13 @@
-// The page: a lobby at #/, a table at #/t/ID, an invitation at #/join/ID/SEAT/TOKEN,
+// The page: a lobby at #/, a table at #/t/ID, an invitation at #/join/ID/SEAT/TOKEN (its
+// seat's name asked first),
 // a finished game's replay at #/replay/ID (#/replay/ID/review[/SEAT]: and its review),
 // a mail's link at #/mail/confirm/TOKEN or #/mail/stop/TOKEN.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { Lobby } from "./lobby.js";
+import { holds, Invited } from "./invite.js";
 import { MailLink } from "./mail.js";
-import { keepToken } from "./net.js";
 import { startNotices } from "./notices.js";
 import { Replay } from "./replay.js";
 import { Table } from "./table.js";
@@ -14,9 +15,10 @@ import { Table } from "./table.js";
 function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
   if (parts[0] === "join" && parts.length === 4) {
-    keepToken(parts[1], Number(parts[2]), decodeURIComponent(parts[3]));
-    history.replaceState(null, "", `#/t/${parts[1]}`);
-    return { page: "table", table: parts[1] };
+    const [table, seat, token] = [parts[1], Number(parts[2]), decodeURIComponent(parts[3])];
+    if (!holds(table, seat, token)) return { page: "invited", table, seat, token };
+    history.replaceState(null, "", `#/t/${table}`);
+    return { page: "table", table };
   }
   if (parts[0] === "t" && parts[1]) return { page: "table", table: parts[1] };
   if (parts[0] === "mail" && ["confirm", "stop"].includes(parts[1]) && parts[2]) {
@@ -35,6 +37,7 @@ function App() {
     addEventListener("hashchange", go);
     return () => removeEventListener("hashchange", go);
   }, []);
+  if (where.page === "invited") return html`<${Invited} ...${where} />`;
   if (where.page === "table") return html`<${Table} key=${where.table} id=${where.table} />`;
   if (where.page === "mail") return html`<${MailLink} kind=${where.kind} token=${where.token} />`;
   if (where.page === "replay") {

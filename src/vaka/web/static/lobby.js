@@ -1,11 +1,15 @@
-// The lobby: make a table (game, players, each seat, options, clock), copy invitation
-// links, join an open table, watch one, find your own games again.
+// The lobby: find a game (find.js), make a table (game, players, each seat, options,
+// clock, rated, private), copy invitation links, watch a table, find your own games again.
 import { useEffect, useState } from "preact/hooks";
+import { FindGame, TableLine } from "./find.js";
 import { html } from "./html.js";
 import { MailSettings } from "./mail.js";
-import { api, inviteLink, keepToken, myTables } from "./net.js";
+import { api, inviteLink, keepToken, myTables, savedName, saveName } from "./net.js";
 import { AskToNotify, NoticeBadge, NoticeMark, setTitle } from "./notices.js";
-import { tableDetails } from "./words.js";
+import { perMove } from "./words.js";
+
+// The times a turn-based table may give each move, in days.
+export const TURNS = [1 / 24, 4 / 24, 12 / 24, 1, 2, 3, 7, 14];
 
 export function Lobby() {
   const [games, setGames] = useState([]);
@@ -19,11 +23,11 @@ export function Lobby() {
     <header class="top"><h1>vaka <${NoticeBadge} /></h1>
       <p>Rapa Nui, Raiatea and Atua — with friends and bots.</p></header>
     ${error && html`<p class="error" role="alert">${error}</p>`}
+    ${!made && games.length > 0 && html`<${FindGame} games=${games} />`}
     ${made
       ? html`<${Invitations} made=${made} />`
       : games.length > 0 && html`<${NewTable} games=${games} onMade=${setMade} />`}
     <${TableList} title="Your games" mine=${true} games=${games} />
-    <${TableList} title="Open tables: join one" status="open" games=${games} />
     <${TableList} title="Being played: watch" status="playing" games=${games} />
     <${TableList} title="Finished: replay" status="over" games=${games} />
     <${MailSettings} />
@@ -42,7 +46,9 @@ function NewTable({ games, onMade }) {
   const [options, setOptions] = useState({});
   const [clock, setClock] = useState({ kind: "none", minutes: 20, increment: 10, days: 2 });
   const [policy, setPolicy] = useState("bot");
-  const [name, setName] = useState(localStorage.getItem("vaka.name") || "");
+  const [rated, setRated] = useState(false);
+  const [secret, setSecret] = useState(false); // private: by invitation only
+  const [name, setName] = useState(savedName());
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
 
@@ -60,15 +66,23 @@ function NewTable({ games, onMade }) {
     setPlayers(n);
     setSeats(Array.from({ length: n }, (_, i) => seats[i] || "bot:medium"));
   };
+  // A private table is found by nobody: its open seats become invitations.
+  const pickSecret = (on) => {
+    setSecret(on);
+    if (on) setSeats(seats.map((s, i) => (s === "open" ? `invite:Friend ${i}` : s)));
+  };
   const submit = async (ev) => {
     ev.preventDefault();
     setBusy(true);
     setError(null);
     const me = name.trim() || "Player";
-    localStorage.setItem("vaka.name", me);
+    saveName(me);
     try {
       const chosen = Object.fromEntries(shown.filter(([k]) => k in options).map(([k]) => [k, options[k]]));
-      const body = { game: gameId, players, seats, name: me, options: chosen, clock, policy };
+      const body = {
+        game: gameId, players, seats, name: me, options: chosen, clock, policy, rated,
+        private: secret,
+      };
       const done = await api("/api/tables", { method: "POST", body });
       for (const [seat, token] of Object.entries(done.tokens)) {
         keepToken(done.table.id, Number(seat), token, gameId);
@@ -101,7 +115,7 @@ function NewTable({ games, onMade }) {
             onChange=${(e) => setSeats(seats.map((s, j) => (j === i ? e.target.value : s)))}>
           <option value="me">me</option>
           <option value=${`invite:Friend ${i}`}>a friend (invitation link)</option>
-          <option value="open">open: anyone may join</option>
+          <option value="open" disabled=${secret}>open: anyone may join</option>
           ${game.levels.map((l) => html`<option value=${`bot:${l}`}>bot, ${l}</option>`)}
         </select></label>`)}
     </fieldset>
@@ -125,13 +139,23 @@ function NewTable({ games, onMade }) {
           onInput=${(e) => setClock({ ...clock, increment: Number(e.target.value) })} />
         </label>`}
       ${clock.kind === "turn" && html`
-        <label>Days per move <input type="number" min="1" max="30" value=${clock.days}
-          onInput=${(e) => setClock({ ...clock, days: Number(e.target.value) })} /></label>`}
+        <label>Time per move <select aria-label="Time per move" value=${clock.days}
+            onChange=${(e) => setClock({ ...clock, days: Number(e.target.value) })}>
+          ${TURNS.map((d) => html`<option value=${d}>${perMove(d)}</option>`)}
+        </select></label>`}
       ${clock.kind !== "none" && html`<label>When time runs out
         <select value=${policy} onChange=${(e) => setPolicy(e.target.value)}>
           <option value="bot">a bot plays on</option>
           <option value="lose">a bot plays on, and the seat loses</option>
         </select></label>`}
+    </fieldset>
+    <fieldset><legend>Who may come</legend>
+      <label class="option"><input type="checkbox" checked=${rated} aria-label="Rated table"
+        onChange=${(e) => setRated(e.target.checked)} /> Rated
+        <small>counts in the players' ratings; needs two seats for people</small></label>
+      <label class="option"><input type="checkbox" checked=${secret} aria-label="Private table"
+        onChange=${(e) => pickSecret(e.target.checked)} /> Private
+        <small>by invitation only: listed nowhere, watched by nobody else</small></label>
     </fieldset>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     <button type="submit" disabled=${busy}>Make the table</button>
@@ -165,6 +189,7 @@ function Invitations({ made }) {
   }));
   return html`<section class="card invitations" aria-label="Your new table">
     <h2>Your table is ready</h2>
+    ${made.table.private && html`<p>It is private: only those holding a link see it.</p>`}
     ${links.length > 0 && html`<p>Send each friend their link: it is their seat.</p>
       <ul>${links.map((l) => html`<li><strong>${l.name}</strong>
         <input readonly value=${l.link} aria-label=${`invitation link for ${l.name}`}
@@ -191,31 +216,7 @@ function TableList({ title, status, mine, games }) {
   return html`<section class="card tables" aria-label=${title}><h2>${title}${
       mine && html` <${NoticeBadge} label="of your games with something new" />`}</h2>
     ${mine && html`<${AskToNotify} />`}
-    <ul>${tables.map((t) => html`<li><${TableLine} table=${t} mine=${mine}
-      game=${games.find((g) => g.id === t.game)} /></li>`)}</ul></section>`;
-}
-
-function TableLine({ table, game, mine }) {
-  const who = table.seats
-    .map((s) => (s.kind === "open" ? "open seat" : s.name))
-    .join(", ");
-  const open = table.seats.filter((s) => s.kind === "open");
-  const join = async (seat) => {
-    const name = localStorage.getItem("vaka.name") || prompt("Your name?") || "Player";
-    localStorage.setItem("vaka.name", name);
-    const done = await api(`/api/tables/${table.id}/seats/${seat}`, {
-      method: "POST",
-      body: { name },
-    });
-    keepToken(table.id, seat, done.token, table.game);
-    location.hash = `#/t/${table.id}`;
-  };
-  const target = table.status === "over" ? `#/replay/${table.id}` : `#/t/${table.id}`;
-  return html`<span class="game-name">${table.game_name}</span>
-    <span class="who">${who}<small class="details">${tableDetails(table, game?.options)}</small></span>
-    <span class="status">${table.status}</span>
-    ${mine && html`<${NoticeMark} table=${table.id} />`}
-    ${open.map((s) => html`<button onClick=${() => join(s.seat)}>
-      Join as seat ${s.seat}</button>`)}
-    <a href=${target}>${table.status === "over" ? "Replay" : "Open"}</a>`;
+    <ul>${tables.map((t) => html`<li><${TableLine} table=${t}
+      game=${games.find((g) => g.id === t.game)} />${
+      mine && html`<${NoticeMark} table=${t.id} />`}</li>`)}</ul></section>`;
 }

@@ -10,9 +10,13 @@ export class ApiError extends Error {
   }
 }
 
+// A table's calls carry this browser's token for one of its seats when it holds one: a
+// private table answers nobody else (not its summary, replay, record or review).
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["content-type"] = "application/json";
+  const table = path.match(/^\/api\/tables\/([^/?]+)/);
+  if (token === undefined && table) token = tokenFor(table[1])?.token;
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(path, {
     method,
@@ -34,6 +38,11 @@ export function myTables() {
     return {};
   }
 }
+
+// The name this browser plays under: asked once, remembered for next time.
+export const NAME_KEY = "vaka.name";
+export const savedName = () => localStorage.getItem(NAME_KEY) || "";
+export const saveName = (name) => localStorage.setItem(NAME_KEY, name);
 
 export function keepToken(table, seat, token, game) {
   const all = myTables();

@@ -4,7 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { seatColour } from "./colors.js";
 import { html } from "./html.js";
 import { NoticeBadge } from "./notices.js";
-import { seatName } from "./words.js";
+import { seatName, turnLeft } from "./words.js";
 
 // The time now, again every second (for clocks that run between pushes).
 export function useNow(every = 1000) {
@@ -25,10 +25,7 @@ export function secondsLeft(clocks, seat, receivedAt, now) {
 }
 
 export function clockText(kind, left) {
-  if (kind === "turn") {
-    if (left < 3600) return `${Math.floor(left / 60)} min to move`;
-    return `${(left / 3600).toFixed(1)} h to move`;
-  }
+  if (kind === "turn") return `${turnLeft(left)} to move`;
   const m = Math.floor(left / 60);
   const s = Math.floor(left % 60);
   return `${m}:${String(s).padStart(2, "0")}`;

@@ -19,6 +19,28 @@ export function ago(seconds, now = Date.now() / 1000) {
   return `${d} day${d === 1 ? "" : "s"} ago`;
 }
 
+// A turn-based table's time per move ("12 hours", "1 day", "3 days"), as the server's
+// lobby_rules.per_move words it.
+export function perMove(days) {
+  const hours = days * 24;
+  const n = (x) => String(Math.round(x * 100) / 100);
+  if (hours < 1) return `${n(hours * 60)} minute${n(hours * 60) === "1" ? "" : "s"}`;
+  if (hours < 24) return `${n(hours)} hour${n(hours) === "1" ? "" : "s"}`;
+  return `${n(days)} day${n(days) === "1" ? "" : "s"}`;
+}
+
+// A turn's time left in its two largest units: "2 days 5 h", "5 h 20 min", "12 min",
+// "40 s".
+export function turnLeft(left) {
+  const days = Math.floor(left / 86400);
+  const hours = Math.floor((left % 86400) / 3600);
+  const minutes = Math.floor((left % 3600) / 60);
+  if (days > 0) return `${days} day${days === 1 ? "" : "s"}${hours ? ` ${hours} h` : ""}`;
+  if (hours > 0) return `${hours} h${minutes ? ` ${minutes} min` : ""}`;
+  if (minutes > 0) return `${minutes} min`;
+  return `${Math.floor(left)} s`;
+}
+
 // One line that tells a table from its neighbours in a list: when it was made, how far it
 // has gone, its clock, who won or whose move it is, and the options not at their defaults
 // (`known`: the game's options as /api/games lists them).
@@ -26,7 +48,9 @@ export function tableDetails(t, known = {}) {
   const parts = [`made ${ago(t.created_at)}`];
   if (t.version > 0) parts.push(`${t.version} move${t.version === 1 ? "" : "s"}`);
   if (t.clock?.kind === "live") parts.push(`live ${t.clock.minutes}+${t.clock.increment}s`);
-  if (t.clock?.kind === "turn") parts.push(`${t.clock.days} day${t.clock.days === 1 ? "" : "s"} a move`);
+  if (t.clock?.kind === "turn") parts.push(`turn-based, ${perMove(t.clock.days)} a move`);
+  if (t.rated) parts.push("rated");
+  if (t.private) parts.push("private");
   const name = (s) => seatName(t, s);
   if (t.status === "over" && t.result) parts.push(t.result);
   else if (t.status === "over" && t.winners?.length) parts.push(`won by ${t.winners.map(name).join(" and ")}`);

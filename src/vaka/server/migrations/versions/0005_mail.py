@@ -2,7 +2,7 @@
 to hear of), the outbox, and the chat waiting to be told of.
 
 Revision ID: 0005
-Revises: 0002
+Revises: 0003
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0002"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,105 @@
+"""The lobby's rules, apart from the service that applies them: what a rated, private or
+turn-based table needs when it is made, which seat a token holds, and which tables a
+visitor's filters let through.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vaka.core.errors import InvalidOptions, UnknownGame
+from vaka.core.registry import load
+from vaka.server import tokens
+from vaka.server.clocks import DAY
+from vaka.server.messages import ClockKind, CreateTable
+from vaka.server.table import Table
+
+#: Seat specs that a person fills: the maker, an invited friend, anyone who joins.
+FOR_PEOPLE = ("me", "invite", "open")
+
+
+def per_move(days: float) -> str:
+    """A turn-based table's time per move in words: "12 hours", "1 day", "3 days"."""
+    hours = days * 24
+    if hours < 24:
+        shown = f"{hours:g}" if hours >= 1 else f"{hours * 60:g}"
+        unit = "hour" if hours >= 1 else "minute"
+        return f"{shown} {unit}{'' if shown == '1' else 's'}"
+    return f"{days:g} day{'' if days == 1 else 's'}"
+
+
+def check_made(req: CreateTable, shortest_turn: float) -> None:
+    """Refuse, with the reason, a rated table with fewer than two seats for people, a
+    private table with a seat open to anyone, and a turn-based table whose time per move
+    is shorter than the server gives (``shortest_turn`` seconds)."""
+    kinds = [spec.partition(":")[0] for spec in req.seats]
+    people = sum(kind in FOR_PEOPLE for kind in kinds)
+    if req.rated and people < 2:
+        raise InvalidOptions(
+            "a rated table needs at least two seats for people (me, invite or open); "
+            f"this one has {people}: play it unrated, or invite a friend or open a seat"
+        )
+    if req.private and "open" in kinds:
+        raise InvalidOptions(
+            "a private table has no open seats, since nobody can find it: invite friends "
+            "by link (invite:NAME) instead"
+        )
+    if req.clock.kind == "turn" and req.clock.days * DAY < shortest_turn:
+        raise InvalidOptions(
+            f"a turn-based table gives each move {per_move(shortest_turn / DAY)} at the "
+            f"least, not {per_move(req.clock.days)}"
+        )
+
+
+def seat_for(table: Table, token: str) -> int | None:
+    """The seat of ``table`` that ``token`` acts for, if any."""
+    for info in table.data.seats:
+        if tokens.matches(token, info.token_hash):
+            return info.seat
+    return None
+
+
+def open_seats(table: Table) -> list[int]:
+    return [s.seat for s in table.data.seats if s.kind == "open"]
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What a visitor looks for: each left out (None) lets every table through."""
+
+    game: str | None = None
+    players: int | None = None
+    clock: ClockKind | None = None
+    rated: bool | None = None
+
+    def check(self) -> None:
+        """Refuse a game the server does not offer, or a player count the game lacks."""
+        if self.game is None:
+            return
+        try:
+            game = load(self.game)
+        except UnknownGame as exc:
+            raise InvalidOptions(f"game: {exc}") from None
+        if not game.offered:
+            raise InvalidOptions(f"game: {self.game!r} is not offered here")
+        if self.players is not None and not (game.min_players <= self.players <= game.max_players):
+            raise InvalidOptions(
+                f"players: {game.name} is for {game.min_players} to {game.max_players} "
+                f"players, not {self.players}"
+            )
+
+    def fits(self, table: Table) -> bool:
+        data = table.data
+        return (
+            not data.private
+            and (self.game is None or data.game == self.game)
+            and (self.players is None or data.players == self.players)
+            and (self.clock is None or data.clock.get("kind", "none") == self.clock)
+            and (self.rated is None or data.rated == self.rated)
+        )
+
+
+def fullest_first(tables: list[Table]) -> list[Table]:
+    """Open tables by how soon they start: fewest seats left open, then the one that has
+    waited longest."""
+    return sorted(tables, key=lambda t: (len(open_seats(t)), t.data.created_at))

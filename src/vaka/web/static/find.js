@@ -1,0 +1,143 @@
+// Finding a game: the open tables waiting for people, narrowed by game, player count,
+// clock and rated, fullest first; "Play now" takes a seat at the first that fits, or has a
+// table made with the rest of its seats open.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "./html.js";
+import { api, keepToken, savedName, saveName } from "./net.js";
+import { tableDetails } from "./words.js";
+
+const CLOCKS = [
+  ["", "any clock"],
+  ["live", "live"],
+  ["turn", "turn-based"],
+  ["none", "no clock"],
+];
+const RATED = [
+  ["", "rated or not"],
+  ["true", "rated"],
+  ["false", "unrated"],
+];
+
+// The filters as the listing's query and play now's body take them (unset ones left out).
+export function chosen(filters) {
+  const out = {};
+  if (filters.game) out.game = filters.game;
+  if (filters.players) out.players = Number(filters.players);
+  if (filters.clock) out.clock = filters.clock;
+  if (filters.rated) out.rated = filters.rated === "true";
+  return out;
+}
+
+export function FindGame({ games }) {
+  const [filters, setFilters] = useState({ game: "", players: "", clock: "", rated: "" });
+  const [tables, setTables] = useState([]);
+  const [name, setName] = useState(savedName());
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const game = games.find((g) => g.id === filters.game);
+  const counts = [];
+  const low = game ? game.min_players : Math.min(...games.map((g) => g.min_players));
+  const high = game ? game.max_players : Math.max(...games.map((g) => g.max_players));
+  for (let n = low; n <= high; n++) counts.push(n);
+  useEffect(() => {
+    const query = new URLSearchParams({ status: "open", ...chosen(filters) });
+    api(`/api/tables?${query}`).then(
+      (found) => {
+        setTables(found);
+        setError(null);
+      },
+      (e) => setError(e.message),
+    );
+  }, [filters.game, filters.players, filters.clock, filters.rated]);
+  const pick = (key) => (e) => {
+    const next = { ...filters, [key]: e.target.value };
+    // a player count the newly chosen game lacks is dropped
+    const g = games.find((x) => x.id === next.game);
+    if (key === "game" && g && next.players) {
+      const n = Number(next.players);
+      if (n < g.min_players || n > g.max_players) next.players = "";
+    }
+    setFilters(next);
+  };
+  const playNow = async () => {
+    setBusy(true);
+    setError(null);
+    const me = name.trim() || "Player";
+    saveName(me);
+    try {
+      const got = await api("/api/tables/play-now", {
+        method: "POST",
+        body: { ...chosen(filters), name: me },
+      });
+      keepToken(got.table.id, got.seat, got.token, got.table.game);
+      location.hash = `#/t/${got.table.id}`;
+    } catch (e) {
+      setError(e.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`<section class="card find" aria-label="Find a game">
+    <h2>Find a game</h2>
+    <div class="filters">
+      <label>Game <select aria-label="Find: game" value=${filters.game} onChange=${pick("game")}>
+        <option value="">any game</option>
+        ${games.map((g) => html`<option value=${g.id}>${g.name}</option>`)}
+      </select></label>
+      <label>Players <select aria-label="Find: players" value=${filters.players}
+          onChange=${pick("players")}>
+        <option value="">any number</option>
+        ${counts.map((n) => html`<option value=${n}>${n}</option>`)}
+      </select></label>
+      <label>Clock <select aria-label="Find: clock" value=${filters.clock}
+          onChange=${pick("clock")}>
+        ${CLOCKS.map(([v, t]) => html`<option value=${v}>${t}</option>`)}
+      </select></label>
+      <label>Rated <select aria-label="Find: rated" value=${filters.rated}
+          onChange=${pick("rated")}>
+        ${RATED.map(([v, t]) => html`<option value=${v}>${t}</option>`)}
+      </select></label>
+    </div>
+    <div class="play-now">
+      <label>Play as <input aria-label="Play as" value=${name} maxlength="40"
+        placeholder="Player" onInput=${(e) => setName(e.target.value)} /></label>
+      <button type="button" onClick=${playNow} disabled=${busy}>Play now</button>
+      <small>${tables.length
+        ? "joins the fullest table below"
+        : filters.game
+          ? "no table waits: one is made for you, its other seats open"
+          : "no table waits: choose a game to start one"}</small>
+    </div>
+    ${error && html`<p class="error" role="alert">${error}</p>`}
+    ${tables.length > 0
+      ? html`<ul class="tables" aria-label="Open tables">${tables.map((t) => html`<li
+          data-table=${t.id}><${TableLine} table=${t}
+          game=${games.find((g) => g.id === t.game)} /></li>`)}</ul>`
+      : html`<p class="none">No open table fits.</p>`}
+  </section>`;
+}
+
+// One table in a list: its game, who sits, how it is set up, and what one may do there.
+export function TableLine({ table, game }) {
+  const who = table.seats
+    .map((s) => (s.kind === "open" ? "open seat" : s.name))
+    .join(", ");
+  const open = table.seats.filter((s) => s.kind === "open");
+  const join = async (seat) => {
+    const name = savedName() || prompt("Your name?") || "Player";
+    saveName(name);
+    const done = await api(`/api/tables/${table.id}/seats/${seat}`, {
+      method: "POST",
+      body: { name },
+    });
+    keepToken(table.id, seat, done.token, table.game);
+    location.hash = `#/t/${table.id}`;
+  };
+  const target = table.status === "over" ? `#/replay/${table.id}` : `#/t/${table.id}`;
+  return html`<span class="game-name">${table.game_name}</span>
+    <span class="who">${who}<small class="details">${tableDetails(table, game?.options)}</small></span>
+    <span class="status">${table.status}</span>
+    ${open.map((s) => html`<button onClick=${() => join(s.seat)}>
+      Join as seat ${s.seat}</button>`)}
+    <a href=${target}>${table.status === "over" ? "Replay" : "Open"}</a>`;
+}
