@@ -208,3 +208,29 @@ def test_without_a_relay_an_address_is_refused(server: Server) -> None:
     guest = server.client()
     assert guest.get("/api/mail").status_code == 401
     assert guest.put("/api/mail", json={"address": None}).status_code == 401
+
+
+def test_the_end_of_a_game_is_mailed_to_its_players_once(tmp_path: Path, mailbox: Mailbox) -> None:
+    server = mail_server(f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path, mailbox.port)
+    try:
+        table, people = two_at_a_turn_table(server)
+        guest = server.client()
+        for seat, client in people.items():
+            address = f"p{seat}@example.org"
+            assert client.put("/api/mail", json={"address": address}).status_code == 200
+            [confirm] = mailbox.wait_for(address, 1)
+            guest.post("/api/mail/confirm", params={"token": link_token(confirm, "confirm")})
+        # both resign: bots play both seats to the end, and each person hears of it
+        for client in people.values():
+            assert client.post(f"/api/tables/{table}/resign").status_code == 200
+        for seat in people:
+            [_, end] = mailbox.wait_for(f"p{seat}@example.org", 2, timeout=120)
+            assert end["Subject"] == "vaka: your game of Rapa Nui is over"
+            assert f"/#/t/{table}" in body(end) and "won" in body(end)
+        # chat after the end is still told, and the end is not told again
+        people[0].post(f"/api/tables/{table}/chat", json={"text": "good game"})
+        [*_, said] = mailbox.wait_for("p1@example.org", 3)
+        assert "Ana: good game" in body(said)
+        assert len(mailbox.to("p0@example.org")) == 2
+    finally:
+        server.stop()

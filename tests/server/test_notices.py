@@ -97,3 +97,26 @@ def test_a_socket_that_does_not_watch_first_is_closed(server: Server) -> None:
         ws.send(json.dumps({"type": "hello", "token": None}))
         msg = json.loads(ws.recv(timeout=10))
         assert msg["type"] == "error" and msg["error"] == "malformed"
+
+
+def test_junk_after_a_watch_is_answered_and_the_socket_stays(server: Server) -> None:
+    with server.client() as http:
+        made = make(http, "rapa-nui", ["me", "bot:random"])
+        table, token = made["table"]["id"], made["tokens"]["0"]
+    with connect(f"ws://127.0.0.1:{server.port}/ws/notices", open_timeout=10) as ws:
+        ws.send(_watch([]))
+        assert _next(ws, lambda m: True)["tables"] == []
+        for junk, code in (
+            (b"\x00\x01", "malformed"),
+            ("{", "malformed"),
+            (
+                json.dumps({"type": "watch", "seats": [{"table": "x" * 17, "token": "t"}]}),
+                "malformed",
+            ),
+            ("x" * 9000, "too_large"),
+        ):
+            ws.send(junk)
+            msg = json.loads(ws.recv(timeout=10))
+            assert msg["type"] == "error" and msg["error"] == code, (junk[:20], msg)
+        ws.send(_watch([{"table": table, "token": token}]))
+        assert _next(ws, lambda m: bool(m["tables"]))["tables"][0]["seat"] == 0

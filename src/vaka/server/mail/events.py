@@ -49,10 +49,9 @@ class MailEvents:
         data = table.data
         if data.clock.get("kind") != "turn":
             return
+        # a seat that resigned or ran out of time still hears of the end and of chat
         people = {
-            s.seat: s.user_id
-            for s in data.seats
-            if s.kind == "human" and s.user_id is not None and s.seat not in table.left
+            s.seat: s.user_id for s in data.seats if s.kind == "human" and s.user_id is not None
         }
         if not people:
             return
@@ -84,6 +83,7 @@ class MailEvents:
             )
             for seat in now
             if seat in people
+            and seat not in table.left
             and seat not in before
             and seat != last
             and not table.present.get(seat)
