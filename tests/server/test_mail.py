@@ -144,6 +144,9 @@ def test_mail_needs_a_confirmed_address_tells_turns_and_chat_and_stops(
             ana.post("/api/notices", json={"seats": []}).text,
         ]
         assert all("bo@example.org" not in answer for answer in seen)
+        # signed in, a person's notices need no tokens: the server knows their seats
+        mine = ana.post("/api/notices", json={"seats": []}).json()["tables"]
+        assert [(n["table"], n["seat"]) for n in mine] == [(table, 0)]
         assert ana.get("/api/mail").json()["address"] is None
         # the stop link (as a mail program's one-click unsubscribe posts it) stops it all
         r = guest.post(
@@ -232,5 +235,26 @@ def test_the_end_of_a_game_is_mailed_to_its_players_once(tmp_path: Path, mailbox
         [*_, said] = mailbox.wait_for("p1@example.org", 3)
         assert "Ana: good game" in body(said)
         assert len(mailbox.to("p0@example.org")) == 2
+    finally:
+        server.stop()
+
+
+def test_a_deleted_account_leaves_no_address(tmp_path: Path, mailbox: Mailbox) -> None:
+    import sqlite3
+
+    db = tmp_path / "vaka.db"
+    server = mail_server(f"sqlite:///{db}", tmp_path, mailbox.port)
+    try:
+        bo = person(server, "Bo")
+        assert bo.put("/api/mail", json={"address": "bo@example.org"}).status_code == 200
+        mailbox.wait_for("bo@example.org", 1)
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("SELECT count(*) FROM mail_addresses").fetchone() == (1,)
+        r = bo.post("/api/account/delete", json={"password": "correct horse"})
+        assert r.status_code == 204, r.text
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("SELECT count(*) FROM mail_addresses").fetchone() == (0,)
+            unsent = "SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL"
+            assert conn.execute(unsent).fetchone() == (0,)
     finally:
         server.stop()

@@ -12,14 +12,18 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StringConstraints
+from sqlalchemy import or_, select
 
 from vaka.core.errors import VakaError
 from vaka.server.messages import Strict, Token
 from vaka.server.service import TableService
+from vaka.server.store import SeatRow, TableRow
 from vaka.server.table import Table
 
 #: Seats one page may follow at once (each holds its table in this process's memory).
 MAX_SEATS = 100
+#: A signed-in person's finished games are followed this long after their end (seconds).
+RECENT = 7 * 86400
 
 
 class WatchSeat(Strict):
@@ -121,3 +125,28 @@ async def gather(service: TableService, seats: dict[str, int], refused: list[str
         except VakaError:  # gone from storage: not a table any more
             continue
     return Notices(tables=found, refused=refused)
+
+
+async def held_by(service: TableService, user_id: str | None, now: float) -> dict[str, int]:
+    """A signed-in person's seats (their first at each table) at tables open, playing or
+    finished within ``RECENT`` seconds, newest tables first."""
+    if user_id is None:
+        return {}
+    async with service.store.sessions() as s:
+        rows = (
+            await s.execute(
+                select(SeatRow.table_id, SeatRow.seat)
+                .join(TableRow, TableRow.id == SeatRow.table_id)
+                .where(
+                    SeatRow.user_id == user_id,
+                    or_(TableRow.status != "over", TableRow.finished_at > now - RECENT),
+                )
+                .order_by(TableRow.created_at.desc(), SeatRow.seat)
+                .limit(MAX_SEATS * 8)
+            )
+        ).all()
+    seats: dict[str, int] = {}
+    for table_id, seat in rows:
+        if table_id not in seats and len(seats) < MAX_SEATS:
+            seats[table_id] = seat
+    return seats

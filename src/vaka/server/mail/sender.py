@@ -23,6 +23,8 @@ from vaka.server.mail.store import MailStore
 log = logging.getLogger(__name__)
 #: Seconds between looks at the outbox when nothing wakes the sender sooner.
 POLL = 5.0
+#: Rounds between looks for the addresses of deleted accounts, to drop them.
+PURGE_EVERY = 120
 #: The first wait after a failed try (doubled each time, up to ``LONGEST``).
 FIRST_WAIT = 5.0
 LONGEST = 3600.0
@@ -56,8 +58,12 @@ class Mailer:
         self.wake.set()
 
     async def _run(self) -> None:
+        rounds = 0
         while True:
             try:
+                if rounds % PURGE_EVERY == 0:
+                    await self.mail.forget_deleted()
+                rounds += 1
                 await self.round()
             except asyncio.CancelledError:
                 raise
@@ -84,8 +90,8 @@ class Mailer:
     async def _send(self, row: OutboxRow) -> None:
         to, stop = row.address, None
         if to is None:  # not a confirmation: to the confirmed address, as it is now
-            kept = await self.mail.address(row.user_id)
-            if kept is None or kept.confirmed_at is None or kept.stopped_at is not None:
+            kept = await self.mail.deliverable(row.user_id)
+            if kept is None:
                 await self.mail.sent(row.id)  # nobody to tell any more: done with it
                 return
             to, stop = kept.address, kept.stop_token

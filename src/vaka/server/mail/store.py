@@ -14,7 +14,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from vaka.server.mail.rows import AddressRow, ChatWaitRow, OutboxRow
-from vaka.server.store import ChatRow, SeatRow, Store, TableRow
+from vaka.server.store import ChatRow, SeatRow, Store, TableRow, UserRow
 from vaka.server.tokens import token_hash
 
 #: What a person may hear of: the column of each in ``mail_addresses``.
@@ -46,6 +46,22 @@ class MailStore:
     async def address(self, user_id: str) -> AddressRow | None:
         async with self.store.sessions() as s:
             return await s.get(AddressRow, user_id)
+
+    async def deliverable(self, user_id: str) -> AddressRow | None:
+        """The account's address if mail may go there now: confirmed, not stopped, and
+        the account not deleted."""
+        async with self.store.sessions() as s:
+            found: AddressRow | None = await s.scalar(
+                select(AddressRow)
+                .join(UserRow, UserRow.id == AddressRow.user_id)
+                .where(
+                    AddressRow.user_id == user_id,
+                    AddressRow.confirmed_at.is_not(None),
+                    AddressRow.stopped_at.is_(None),
+                    UserRow.deleted_at.is_(None),
+                )
+            )
+            return found
 
     async def set_address(
         self,
@@ -96,6 +112,23 @@ class MailStore:
             await s.execute(delete(ChatWaitRow).where(ChatWaitRow.user_id == user_id))
             await s.execute(delete(AddressRow).where(AddressRow.user_id == user_id))
 
+    async def forget_deleted(self) -> int:
+        """Drop the addresses of deleted accounts (and what waited for them): a deleted
+        account keeps its id, but nothing of its person."""
+        async with self.store.sessions() as s:
+            gone = list(
+                (
+                    await s.scalars(
+                        select(AddressRow.user_id)
+                        .join(UserRow, UserRow.id == AddressRow.user_id)
+                        .where(UserRow.deleted_at.is_not(None))
+                    )
+                ).all()
+            )
+        for user_id in gone:
+            await self.forget(user_id)
+        return len(gone)
+
     async def confirm(self, token: str) -> bool:
         """Confirm the address whose confirmation token this is; False if none is."""
         async with self._writing(), self.store.sessions.begin() as s:
@@ -123,7 +156,10 @@ class MailStore:
             return set()
         async with self.store.sessions() as s:
             found = await s.scalars(
-                select(AddressRow.user_id).where(
+                select(AddressRow.user_id)
+                .join(UserRow, UserRow.id == AddressRow.user_id)
+                .where(
+                    UserRow.deleted_at.is_(None),
                     AddressRow.user_id.in_(sorted(user_ids)),
                     AddressRow.confirmed_at.is_not(None),
                     AddressRow.stopped_at.is_(None),

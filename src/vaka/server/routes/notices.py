@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 
 from fastapi import APIRouter
 from pydantic import ValidationError
@@ -14,19 +15,17 @@ from vaka.server.accounts import Accounts
 from vaka.server.deps import SESSION_COOKIE, MaybeUser, Service
 from vaka.server.errors import first_error
 from vaka.server.messages import ErrorMessage
-from vaka.server.notices import MAX_SEATS, Notices, Watch, gather, resolve
+from vaka.server.notices import Notices, Watch, gather, held_by, resolve
 from vaka.server.service import TableService
 from vaka.server.ws import HELLO_WAIT, MAX_MESSAGE, RATE, Bucket
 
 router = APIRouter(prefix="/api/notices", tags=["notices"])
+#: Seconds between two watches followed on one socket at the least.
+WATCH_EVERY = 1.0
 
 
 async def _known(service: TableService, user_id: str | None) -> dict[str, int]:
-    """A signed-in person's seats (their first at each table), newest tables first."""
-    if user_id is None:
-        return {}
-    held = await service.users.tables_of(user_id, limit=MAX_SEATS)
-    return {table_id: min(seats) for table_id, seats in held}
+    return await held_by(service, user_id, time.time())
 
 
 @router.post("")
@@ -92,6 +91,7 @@ async def endpoint(socket: WebSocket) -> None:
         return
     user_id = await _user_id(socket)
     dirty = asyncio.Event()
+    last = 0.0  # when the last watch was followed
     followed: dict[str, int] = {}
     refused: list[str] = []
 
@@ -99,7 +99,10 @@ async def endpoint(socket: WebSocket) -> None:
         dirty.set()
 
     async def follow(watch: Watch) -> None:
-        nonlocal followed, refused
+        nonlocal followed, refused, last
+        # each watch may look up a hundred tables: one a second, the latest kept waiting
+        await asyncio.sleep(max(0.0, last + WATCH_EVERY - time.monotonic()))
+        last = time.monotonic()
         seats, refused = await resolve(service, watch, await _known(service, user_id))
         for table_id in set(followed) - set(seats):
             service.unsubscribe(table_id, mark)
