@@ -124,6 +124,23 @@ def command(
             "time per move is refused when the table is made."
         ),
     ] = Limits.shortest_turn,
+    tries_per_minute: Annotated[
+        float,
+        typer.Option(
+            help="Sign-ups, log-ins and password checks one address may try a minute, on "
+            "average. 0: no limit."
+        ),
+    ] = Limits.tries_per_minute,
+    tries_burst: Annotated[
+        float, typer.Option(help="Such tries one address may make at once.")
+    ] = Limits.tries_burst,
+    name_tries_per_minute: Annotated[
+        float,
+        typer.Option(help="Log-ins (and sign-ups) tried for one name a minute. 0: no limit."),
+    ] = Limits.name_tries_per_minute,
+    name_tries_burst: Annotated[
+        float, typer.Option(help="Such tries for one name at once.")
+    ] = Limits.name_tries_burst,
 ) -> None:
     """Run the game service: tables with seats for people and bots, over HTTP and
     WebSockets. The database's schema is brought up to date first.
@@ -143,10 +160,14 @@ def command(
         raise typer.BadParameter(
             "--review-workers and --review-iterations are at least 1, --review-playouts 1-24"
         )
-    if max_tables < 0 or tables_per_minute < 0 or table_burst < 1 or shortest_turn <= 0:
+    if (
+        min(max_tables, tables_per_minute, tries_per_minute, name_tries_per_minute) < 0
+        or min(table_burst, tries_burst, name_tries_burst) < 1
+        or shortest_turn <= 0
+    ):
         raise typer.BadParameter(
-            "--max-tables and --tables-per-minute are 0 (no limit) or more, --table-burst "
-            "at least 1, --shortest-turn more than 0"
+            "--max-tables and the rates per minute are 0 (no limit) or more, the bursts at "
+            "least 1, --shortest-turn more than 0"
         )
     relay = mail_relay(
         smtp,
@@ -166,7 +187,16 @@ def command(
         budgets={"hard": hard_seconds},
         review_workers=review_workers,
         review_budget=Budget(playouts=review_playouts, iterations=review_iterations),
-        limits=Limits(max_tables, tables_per_minute, table_burst, shortest_turn=shortest_turn),
+        limits=Limits(
+            max_tables=max_tables,
+            tables_per_minute=tables_per_minute,
+            table_burst=table_burst,
+            tries_per_minute=tries_per_minute,
+            tries_burst=tries_burst,
+            name_tries_per_minute=name_tries_per_minute,
+            name_tries_burst=name_tries_burst,
+            shortest_turn=shortest_turn,
+        ),
         relay=relay,
     )
     # A server keeps every table's game in memory: Python's default collector would scan
