@@ -27,22 +27,26 @@ from vaka.server.api import create_app
 SCHEMA = schemathesis.openapi.from_dict(create_app("sqlite://").openapi())
 #: Paths that take a seat's token. Not /resign: a real resignation hands the seat to a bot,
 #: which then plays on, and the table would change under the test.
-SEATED = ("/state", "/actions", "/check", "/undo", "/chat")
-EXAMPLES = 12  # per operation and mode: 20 operations, about 500 requests in all
+SEATED = ("/state", "/actions", "/check", "/undo", "/chat", "/name")
+EXAMPLES = 12  # per operation and mode: 26 operations, about 600 requests in all
 SIGNED_IN = 6  # per operation and mode, with the session's cookie
 NAME, PASSWORD = "Fuzz", "fuzz password"
 
 
 class Live:
-    """A server and two tables on it whose seats' tokens the test holds."""
+    """A server and three tables on it (one private) whose seats' tokens the test holds."""
 
     def __init__(self, server: Server) -> None:
         self.server = server
         self.http = server.client()
         self.tables: list[str] = []
         self.tokens: list[str] = []
-        for game, seats in (("rapa-nui", ["me", "me"]), ("raiatea", ["me", "me", "open"])):
-            made = make(self.http, game, seats)
+        for game, seats, private in (
+            ("rapa-nui", ["me", "me"], False),
+            ("raiatea", ["me", "me", "open"], False),
+            ("atua", ["me", "me"], True),  # seen only with its tokens
+        ):
+            made = make(self.http, game, seats, private=private)
             self.tables.append(made["table"]["id"])
             self.tokens += made["tokens"].values()
 

@@ -388,7 +388,7 @@ class Session:
         url = self.seat.link.record_url(self.seat.table)
         console.print(Text(f"The game's record: GET {url}"), soft_wrap=True)
         if self.save is not None:
-            _save(self.seat.link.record(self.seat.table), self.save)
+            _save(self.seat.link.record(self.seat.table, self.seat.token), self.save)
 
 
 def _say_error(error: dict[str, Any]) -> None:

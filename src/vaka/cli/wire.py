@@ -71,8 +71,9 @@ class Link:
         state: dict[str, Any] = self.call("GET", f"/api/tables/{_safe(table)}/state", token)
         return state
 
-    def record(self, table: str) -> dict[str, Any]:
-        record: dict[str, Any] = self.call("GET", f"/api/tables/{_safe(table)}/record")
+    def record(self, table: str, token: str | None = None) -> dict[str, Any]:
+        """The finished game's record (a private table's: with one of its seats' tokens)."""
+        record: dict[str, Any] = self.call("GET", f"/api/tables/{_safe(table)}/record", token)
         return record
 
     def record_url(self, table: str) -> str:

@@ -51,13 +51,15 @@ async def play_now(svc: TableService, req: PlayNow, before_making: Callable[[], 
     ids = await svc.store.listed("open", req.game, req.players, req.rated, LISTED)
     found = [t for t in [await svc.table(i) for i in ids] if filters.fits(t)]
     for table in fullest_first(found):
-        while table.data.status == "open" and open_seats(table):
-            seat = open_seats(table)[0]
+        for _ in range(table.data.players):  # each try that fails fills a seat
+            free = open_seats(table)
+            if table.data.status != "open" or not free:
+                break
             try:
-                token = await svc.join(table.id, seat, req.name)
+                token = await svc.join(table.id, free[0], req.name)
             except Refused:  # taken first: the table was read again, look once more
                 continue
-            return PlayedNow(table=svc.summary(table), seat=seat, token=token, made=False)
+            return PlayedNow(table=svc.summary(table), seat=free[0], token=token, made=False)
     if req.game is None:
         raise Refused("no open table fits; choose a game to start a table of your own")
     before_making()
