@@ -65,7 +65,7 @@ class Live:
             claims = [
                 {"table": t, "token": k}
                 for t, k in zip(
-                    [self.tables[0]] * 2 + [self.tables[1]] * 2, self.tokens, strict=True
+                    [self.tables[0]] * 2 + [self.tables[1]] * 2, self.tokens[:4], strict=True
                 )
             ]
             body = {"name": NAME, "password": PASSWORD, "seats": claims}

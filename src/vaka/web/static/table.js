@@ -7,7 +7,7 @@ import { seatColour } from "./colors.js";
 import { boardFor } from "./games/index.js";
 import { html } from "./html.js";
 import { api, TableSocket, tokenFor } from "./net.js";
-import { setTitle, useSeenAt } from "./notices.js";
+import { AskToNotify, setTitle, useSeenAt } from "./notices.js";
 import { PACES, paceMs, setPace, sinceEntries, step } from "./pace.js";
 import { fmt, Header } from "./table-head.js";
 import { nameSeats, seatName as nameOf } from "./words.js";
@@ -131,6 +131,8 @@ export function Table({ id }) {
   return html`<main class=${`table game-${msg.table.game}${choosing ? " choosing" : ""}`}>
     <${Header} shown=${msg} latest=${latest} link=${link}>
       ${msg.table.status === "open" && msg.seat !== null && html`<${OpenSeats} table=${msg.table} />`}
+      ${msg.table.clock.kind === "turn" && msg.seat !== null && msg.table.status !== "over" &&
+        html`<${AskToNotify} />`}
     </${Header}>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     <div class="play">
