@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from vaka.core.errors import InvalidOptions
 from vaka.core.registry import load
+from vaka.server.accounts import User
 from vaka.server.errors import NotFound, Refused
 from vaka.server.lobby_rules import Filters, fullest_first, open_seats
 from vaka.server.messages import ClockSpec, CreateTable, PlayedNow, PlayNow, TableSummary
@@ -39,9 +40,15 @@ async def listing(svc: TableService, status: str, filters: Filters) -> list[Tabl
     return [svc.summary(t) for t in tables]
 
 
-async def play_now(svc: TableService, req: PlayNow, before_making: Callable[[], None]) -> PlayedNow:
+async def play_now(
+    svc: TableService,
+    req: PlayNow,
+    before_making: Callable[[], None],
+    user: User | None = None,
+) -> PlayedNow:
     """Seat the asker at the fullest open table that fits, else at a table made for them
-    (``before_making`` may refuse that: a limit on tables made).
+    (``before_making`` may refuse that: a limit on tables made). A signed-in ``user``'s
+    seat is their account's, under its name.
 
     Safe against a race for the last seat: taking a seat is one conditional update in
     storage, so of two askers one gets it and the other is refused and tries the next
@@ -56,7 +63,12 @@ async def play_now(svc: TableService, req: PlayNow, before_making: Callable[[], 
             if table.data.status != "open" or not free:
                 break
             try:
-                token = await svc.join(table.id, free[0], req.name)
+                token = await svc.join(
+                    table.id,
+                    free[0],
+                    user.name if user else req.name,
+                    user.id if user else None,
+                )
             except Refused:  # taken first: the table was read again, look once more
                 continue
             return PlayedNow(table=svc.summary(table), seat=free[0], token=token, made=False)
@@ -73,7 +85,8 @@ async def play_now(svc: TableService, req: PlayNow, before_making: Callable[[], 
             name=req.name,
             clock=ClockSpec(kind=req.clock or "none"),
             rated=bool(req.rated),
-        )
+        ),
+        user,
     )
     return PlayedNow(table=made.table, seat=0, token=made.tokens[0], made=True)
 

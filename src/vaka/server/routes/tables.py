@@ -82,11 +82,12 @@ async def tables(
     status_code=201,
     responses={429: {"model": ErrorMessage}, 503: {"model": ErrorMessage}},
 )
-async def play_now(req: PlayNow, svc: Service, request: Request) -> PlayedNow:
+async def play_now(req: PlayNow, svc: Service, request: Request, user: MaybeUser) -> PlayedNow:
     """Join the fullest open table that fits, or have one made (``made``) if none does.
     Of two people racing for a table's last seat one gets it; the other is seated at
-    the next table that fits, or at a new one. With no ``game`` and nothing fitting, 409."""
-    return await lobby.play_now(svc, req, lambda: _may_make(request))
+    the next table that fits, or at a new one. With no ``game`` and nothing fitting, 409.
+    Signed in, the seat is your account's, under its name."""
+    return await lobby.play_now(svc, req, lambda: _may_make(request), user)
 
 
 @router.get("/{table_id}")
