@@ -28,7 +28,7 @@ SCHEMA = schemathesis.openapi.from_dict(create_app("sqlite://").openapi())
 #: Paths that take a seat's token. Not /resign: a real resignation hands the seat to a bot,
 #: which then plays on, and the table would change under the test.
 SEATED = ("/state", "/actions", "/check", "/undo", "/chat", "/name")
-EXAMPLES = 12  # per operation and mode: 22 operations, about 550 requests in all
+EXAMPLES = 12  # per operation and mode: 32 operations, about 800 requests in all
 SIGNED_IN = 6  # per operation and mode, with the session's cookie
 NAME, PASSWORD = "Fuzz", "fuzz password"
 

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from vaka.cli.common import console, errors
 from vaka.i18n import N_, _
+from vaka.server.mail.relay import Relay, parse_relay
 from vaka.server.settings import Limits
 
 GC_YOUNG = 20_000  # allocations between collections of young objects (Python's default: 700)
@@ -85,6 +86,40 @@ def command(
         float,
         typer.Option(help="Tables one address may make at once before that rate applies."),
     ] = Limits.table_burst,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            help="Send email notices of turn-based games through this SMTP relay, "
+            "HOST:PORT (docs/DEPLOY.md, 'Email'). Without it no mail is sent."
+        ),
+    ] = None,
+    smtp_from: Annotated[
+        str | None, typer.Option(help="The address mail comes from (needed with --smtp).")
+    ] = None,
+    smtp_user: Annotated[str | None, typer.Option(help="Log in to the relay as this user.")] = None,
+    smtp_password: Annotated[
+        str | None,
+        typer.Option(
+            envvar="VAKA_SMTP_PASSWORD",
+            help="The relay's password (better given as $VAKA_SMTP_PASSWORD than on the "
+            "command line, where other users of the machine can read it).",
+            show_envvar=True,
+        ),
+    ] = None,
+    smtp_starttls: Annotated[
+        bool, typer.Option(help="Switch the relay's connection to TLS (STARTTLS) first.")
+    ] = False,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The address people reach this server at, for the links in mail "
+            "(e.g. https://vaka.example.org). Default: http://HOST:PORT."
+        ),
+    ] = None,
+    mail_chat_minutes: Annotated[
+        float,
+        typer.Option(help="At most one mail about a table's chat per person in this time."),
+    ] = 60.0,
     shortest_turn: Annotated[
         float,
         typer.Option(
@@ -128,8 +163,10 @@ def command(
         raise typer.BadParameter(
             _("--review-workers and --review-iterations are at least 1, --review-playouts 1-24")
         )
-    if min(max_tables, tables_per_minute, tries_per_minute, name_tries_per_minute) < 0 or (
-        min(table_burst, tries_burst, name_tries_burst) < 1 or shortest_turn <= 0
+    if (
+        min(max_tables, tables_per_minute, tries_per_minute, name_tries_per_minute) < 0
+        or min(table_burst, tries_burst, name_tries_burst) < 1
+        or shortest_turn <= 0
     ):
         raise typer.BadParameter(
             _(
@@ -137,6 +174,15 @@ def command(
                 "at least 1, --shortest-turn more than 0"
             )
         )
+    relay = mail_relay(
+        smtp,
+        smtp_from,
+        smtp_user,
+        smtp_password,
+        smtp_starttls,
+        mail_chat_minutes,
+        public_url or f"http://{host}:{port}",
+    )
     url = database(db)
     address = f"http://{host}:{port}"
     console.print(
@@ -161,6 +207,7 @@ def command(
             name_tries_burst=name_tries_burst,
             shortest_turn=shortest_turn,
         ),
+        relay=relay,
     )
     # A server keeps every table's game in memory: Python's default collector would scan
     # them all again and again (pauses of 100 ms and more with 200 tables). What is loaded
@@ -168,6 +215,38 @@ def command(
     gc.freeze()
     gc.set_threshold(GC_YOUNG, 20, 10)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16 * 1024)
+
+
+def mail_relay(
+    smtp: str | None,
+    sender: str | None,
+    user: str | None,
+    password: str | None,
+    starttls: bool,
+    chat_minutes: float,
+    public_url: str,
+) -> Relay | None:
+    """The relay the --smtp options describe (None without --smtp)."""
+    if smtp is None:
+        if sender or user:
+            raise typer.BadParameter("--smtp-from and --smtp-user go with --smtp HOST:PORT")
+        return None
+    try:
+        host, port = parse_relay(smtp)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--smtp") from None
+    if not sender or "@" not in sender:
+        raise typer.BadParameter(
+            "give the address mail comes from, e.g. --smtp-from vaka@example.org",
+            param_hint="--smtp-from",
+        )
+    if not public_url.startswith(("http://", "https://")) or chat_minutes <= 0:
+        raise typer.BadParameter(
+            "--public-url is an http(s) address; --mail-chat-minutes more than 0"
+        )
+    return Relay(
+        host, port, sender, user, password, starttls, public_url.rstrip("/"), chat_minutes * 60
+    )
 
 
 db_app = typer.Typer(help=_("Look after the service's database."), no_args_is_help=True)

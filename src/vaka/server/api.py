@@ -27,12 +27,14 @@ from vaka.server.bots import Bots
 from vaka.server.errors import Stale, code_of, first_error
 from vaka.server.language import Language
 from vaka.server.limits import BodyLimit, Buckets, Full, TooMany, retry_after
+from vaka.server.mail.relay import Relay
+from vaka.server.mail.running import Mailing
 from vaka.server.messages import (
     ErrorMessage,
     TableState,
 )
 from vaka.server.reviews import DEFAULT, Reviews
-from vaka.server.routes import ROUTERS
+from vaka.server.routes import ROUTERS, notices
 from vaka.server.schema import upgrade
 from vaka.server.service import TableService
 from vaka.server.settings import Limits
@@ -55,8 +57,10 @@ def create_app(
     review_workers: int = 1,
     review_budget: Budget = DEFAULT,
     limits: Limits | None = None,
+    relay: Relay | None = None,
 ) -> FastAPI:
-    """The application for a database URL (its schema is brought up to date on start)."""
+    """The application for a database URL (its schema is brought up to date on start);
+    with a ``relay``, it mails people about their turn-based tables."""
     limits = limits or Limits()
     makers = (
         Buckets(limits.tables_per_minute / 60, limits.table_burst)
@@ -80,12 +84,14 @@ def create_app(
         app.state.makers = makers
         app.state.accounts = Accounts(store, limits)
         app.state.reviews = Reviews(review_workers, review_budget, store=store)
+        app.state.mailing = Mailing.start(store, service, relay)
         await service.start()
         try:
             yield
         finally:
             if fanout is not None:
                 await fanout.stop()
+            await app.state.mailing.stop()
             app.state.reviews.close()
             await service.close()
             await store.close()
@@ -139,6 +145,7 @@ def create_app(
     for router in ROUTERS:
         app.include_router(router)
     app.add_api_websocket_route("/ws/tables/{table_id}", ws.endpoint)
+    app.add_api_websocket_route("/ws/notices", notices.endpoint)
     app.mount("/static", static_files(STATIC), name="static")
     app.mount("/boards", board_files(), name="boards")
     return app

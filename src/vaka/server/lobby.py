@@ -41,11 +41,14 @@ async def listing(svc: TableService, status: str, filters: Filters) -> list[Tabl
 
 
 async def play_now(
-    svc: TableService, req: PlayNow, before_making: Callable[[], None], user: User | None = None
+    svc: TableService,
+    req: PlayNow,
+    before_making: Callable[[], None],
+    user: User | None = None,
 ) -> PlayedNow:
     """Seat the asker at the fullest open table that fits, else at a table made for them
-    (``before_making`` may refuse that: a limit on tables made). A signed-in ``user``
-    sits under their account's name, and the seat is theirs.
+    (``before_making`` may refuse that: a limit on tables made). A signed-in ``user``'s
+    seat is their account's, under its name.
 
     Safe against a race for the last seat: taking a seat is one conditional update in
     storage, so of two askers one gets it and the other is refused and tries the next

@@ -23,7 +23,8 @@ from vaka.core.rng import derive_seed
 from vaka.core.state import State
 from vaka.i18n import _
 from vaka.server import show, tokens
-from vaka.server.accounts import SessionSeat, User, Who, seat_for
+from vaka.server.accounts import SessionSeat, User, Who
+from vaka.server.accounts import seat_for as account_seat
 from vaka.server.bots import Bots
 from vaka.server.errors import Forbidden, NotFound, Refused, Stale
 from vaka.server.limits import Full
@@ -74,6 +75,9 @@ class TableService:
         self.tasks: set[asyncio.Task[None]] = set()
         #: Called with a table id after this process stored a change (cross-process fan-out).
         self.on_change: Callable[[str], Awaitable[None]] | None = None
+        #: Called with the table after each change this process stored (mail, say); each
+        #: returns at once, leaving any slow work to a task of its own.
+        self.watchers: list[Callable[[Table], None]] = []
 
     # ------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -289,7 +293,7 @@ class TableService:
             seat = None
         elif isinstance(token, SessionSeat):
             try:
-                seat = await seat_for(table, token, self.users, watch)
+                seat = await account_seat(table, token, self.users, watch)
             except Forbidden:
                 if not table.data.private:
                     raise
@@ -487,6 +491,8 @@ class TableService:
         A stored move has told other processes already (in its own transaction) where
         the store does that."""
         self._next(table)
+        for watcher in self.watchers:
+            watcher(table)
         if self.on_change is not None and not (moved and self.store.notify is not None):
             await self.on_change(table.id)
         await self._tell(table.id)

@@ -1,6 +1,6 @@
 """The service's REST routes, one router per subject; ``vaka.server.api`` joins them."""
 
-from vaka.server.routes import accounts, games, people, records, reviews, tables
+from vaka.server.routes import accounts, games, mail, notices, people, records, reviews, tables
 
 ROUTERS = (
     games.router,
@@ -9,6 +9,8 @@ ROUTERS = (
     reviews.router,
     accounts.router,
     people.router,
+    notices.router,
+    mail.router,
 )
 
 __all__ = ["ROUTERS"]

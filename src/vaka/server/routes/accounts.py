@@ -162,8 +162,10 @@ async def delete(
     svc: Service,
 ) -> None:
     """Delete the account, given its password (403 ``forbidden`` if wrong). Its games
-    stay; its name shows as "a former player" wherever it was shown."""
+    stay; its name shows as "a former player" wherever it was shown; its email address
+    and the mail not yet sent to it are gone."""
     await book.delete(session, req.password, _address(request), svc)
+    await request.app.state.mailing.store.forget(session.user.id)  # its email address too
     _clear_cookie(request, response)
 
 

@@ -2,7 +2,7 @@
 // seat's name asked first),
 // a finished game's replay at #/replay/ID (#/replay/ID/review[/SEAT]: and its review),
 // a person's profile at #/people/ID, a game's leaderboard at #/leaderboard/GAME, your
-// friends at #/friends.
+// friends at #/friends, a mail's link at #/mail/confirm/TOKEN or #/mail/stop/TOKEN.
 // `me`: the signed-in person (null: a guest) for every screen, from account.js.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
@@ -11,6 +11,8 @@ import { html } from "./html.js";
 import { Lobby } from "./lobby.js";
 import { holds, Invited } from "./invite.js";
 import { Friends, keepPresence, Leaderboard, Profile } from "./people.js";
+import { MailLink } from "./mail.js";
+import { startNotices } from "./notices.js";
 import { Replay } from "./replay.js";
 import { Table } from "./table.js";
 
@@ -26,6 +28,9 @@ function route() {
   if (parts[0] === "people" && parts[1]) return { page: "person", id: parts[1] };
   if (parts[0] === "leaderboard") return { page: "leaderboard", game: parts[1] || "rapa-nui" };
   if (parts[0] === "friends") return { page: "friends" };
+  if (parts[0] === "mail" && ["confirm", "stop"].includes(parts[1]) && parts[2]) {
+    return { page: "mail", kind: parts[1], token: parts[2] };
+  }
   if (parts[0] === "replay" && parts[1]) {
     return { page: "replay", table: parts[1], review: parts[2] === "review" ? parts[3] ?? "" : null };
   }
@@ -48,6 +53,7 @@ function App() {
   if (where.page === "person") return html`<${Profile} key=${where.id} id=${where.id} me=${me} />`;
   if (where.page === "leaderboard") return html`<${Leaderboard} game=${where.game} />`;
   if (where.page === "friends") return html`<${Friends} me=${me} />`;
+  if (where.page === "mail") return html`<${MailLink} kind=${where.kind} token=${where.token} />`;
   if (where.page === "replay") {
     return html`<${Replay} key=${`${where.table}/${where.review}`} id=${where.table}
       review=${where.review} />`;
@@ -62,4 +68,5 @@ loadMe(); // who is signed in here: every screen may need it, changes wait for i
 
 const root = document.getElementById("app");
 root.textContent = ""; // the loading line
+startNotices();
 render(html`<${App} />`, root);

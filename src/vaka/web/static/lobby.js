@@ -5,7 +5,9 @@ import { useEffect, useState } from "preact/hooks";
 import { AccountArea, useMe } from "./account.js";
 import { FindGame, TableLine } from "./find.js";
 import { html } from "./html.js";
+import { MailSettings } from "./mail.js";
 import { api, inviteLink, keepToken, myTables, savedName, saveName } from "./net.js";
+import { AskToNotify, NoticeBadge, NoticeMark, setTitle } from "./notices.js";
 import { perMove } from "./words.js";
 
 // The times a turn-based table may give each move, in days.
@@ -17,9 +19,10 @@ export function Lobby() {
   const [error, setError] = useState(null);
   useEffect(() => {
     api("/api/games").then(setGames, (e) => setError(e.message));
+    setTitle("vaka");
   }, []);
   return html`<main class="lobby">
-    <header class="top"><h1>vaka</h1>
+    <header class="top"><h1>vaka <${NoticeBadge} /></h1>
       <p>Rapa Nui, Raiatea and Atua — with friends and bots.</p>
       <nav class="people-nav"><a href="#/leaderboard/rapa-nui">Leaderboards</a>
         ${" "}<a href="#/friends">Friends</a></nav>
@@ -32,6 +35,7 @@ export function Lobby() {
     <${TableList} title="Your games" mine=${true} games=${games} />
     <${TableList} title="Being played: watch" status="playing" games=${games} />
     <${TableList} title="Finished: replay" status="over" games=${games} />
+    <${MailSettings} />
   </main>`;
 }
 
@@ -224,7 +228,10 @@ function TableList({ title, status, mine, games }) {
     }
   }, [status, mine, me && me.id]);
   if (tables.length === 0) return null;
-  return html`<section class="card tables" aria-label=${title}><h2>${title}</h2>
+  return html`<section class="card tables" aria-label=${title}><h2>${title}${
+      mine && html` <${NoticeBadge} label="of your games with something new" />`}</h2>
+    ${mine && html`<${AskToNotify} />`}
     <ul>${tables.map((t) => html`<li><${TableLine} table=${t}
-      game=${games.find((g) => g.id === t.game)} /></li>`)}</ul></section>`;
+      game=${games.find((g) => g.id === t.game)} />${
+      mine && html`<${NoticeMark} table=${t.id} />`}</li>`)}</ul></section>`;
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { seatColour } from "./colors.js";
 import { html } from "./html.js";
 import { RatingBadge, useRatings } from "./people.js";
+import { NoticeBadge } from "./notices.js";
 import { seatName, turnLeft } from "./words.js";
 
 // The time now, again every second (for clocks that run between pushes).
@@ -46,7 +47,7 @@ export function Header({ shown, latest, link, children }) {
   // once a rated game is over, its seats' new ratings (the list may not know them yet)
   const after = Object.fromEntries((t.ratings || []).map((r) => [r.seat, r.after]));
   return html`<header class="table-head">
-    <a href="#/" class="home" aria-label="vaka: back to the lobby">vaka</a>
+    <a href="#/" class="home" aria-label="vaka: back to the lobby">vaka</a><${NoticeBadge} />
     <h1>${t.game_name}</h1>
     <ol class="seats" aria-label="players">${t.seats.map((s) => {
       const left = clocks.kind === "none" ? undefined

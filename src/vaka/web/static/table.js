@@ -2,10 +2,12 @@
 // log, chat, clocks, undo, hint and resign. Everything shown comes from the server's
 // pushed state; every legality question goes to the server.
 import { useEffect, useRef, useState } from "preact/hooks";
+import { Chat } from "./chat.js";
 import { seatColour } from "./colors.js";
 import { useBoard } from "./boards.js";
 import { html } from "./html.js";
 import { api, TableSocket, tokenFor } from "./net.js";
+import { AskToNotify, setTitle, useSeenAt } from "./notices.js";
 import { PACES, paceMs, setPace, sinceEntries, step } from "./pace.js";
 import { changeText } from "./people.js";
 import { fmt, Header } from "./table-head.js";
@@ -92,9 +94,10 @@ export function Table({ id }) {
   const yours = !!latest && latest.legal.length > 0 && queued === 0;
   useEffect(() => {
     const game = latest ? latest.table.game_name : "";
-    document.title = yours ? `Your move · ${game} · vaka` : game ? `${game} · vaka` : "vaka";
-    return () => { document.title = "vaka"; };
+    setTitle(yours ? `Your move · ${game} · vaka` : game ? `${game} · vaka` : "vaka");
+    return () => setTitle("vaka");
   }, [yours, latest && latest.table.game_name]);
+  useSeenAt(id, latest);
 
   if (!shown || !board) {
     return html`<main class="table"><p class="loading">${
@@ -129,6 +132,8 @@ export function Table({ id }) {
   return html`<main class=${`table game-${msg.table.game}${choosing ? " choosing" : ""}`}>
     <${Header} shown=${msg} latest=${latest} link=${link}>
       ${msg.table.status === "open" && msg.seat !== null && html`<${OpenSeats} table=${msg.table} />`}
+      ${msg.table.clock.kind === "turn" && msg.seat !== null && msg.table.status !== "over" &&
+        html`<${AskToNotify} />`}
     </${Header}>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     <div class="play">
@@ -160,7 +165,7 @@ export function Table({ id }) {
         </div>
         ${Array.isArray(hints) && html`<${Hints} hints=${hints} act=${act} />`}
         <${Log} log=${msg.view.log} names=${names} />
-        <${Chat} chat=${latest.chat} canSay=${msg.seat !== null}
+        <${Chat} id=${id} seat=${msg.seat} chat=${latest.chat} canSay=${msg.seat !== null}
           say=${(text) => send({ type: "chat", text })} />
         ${msg.seat === null && !over && html`<p class="note">You are watching.</p>`}
       </aside>
@@ -255,18 +260,6 @@ function Log({ log, names }) {
     <h2>Log</h2>
     <ol ref=${list} tabindex="0" aria-label="the log, newest last">${log.slice(-200).map((e) => html`<li style=${
       e.seat !== null ? `--seat: ${seatColour(e.seat)}` : ""}>${nameSeats(e.text, names)}</li>`)}</ol>
-  </section>`;
-}
-
-function Chat({ chat, canSay, say }) {
-  const [text, setText] = useState("");
-  return html`<section class="chat" aria-label="chat"><h2>Chat</h2>
-    <ol tabindex="0" aria-label="messages">${chat.map((c) => html`<li><strong>${c.name}:</strong> ${c.text}</li>`)}</ol>
-    ${canSay && html`<form onSubmit=${(e) => { e.preventDefault(); if (text.trim()) say(text);
-        setText(""); }}>
-      <input value=${text} maxlength="500" aria-label="say something"
-        onInput=${(e) => setText(e.target.value)} placeholder="Say something" />
-    </form>`}
   </section>`;
 }
 
