@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import Page
+
 from tests.server.serverproc import Server
 from tests.server.wire import make
 from tests.web.conftest import Watched
@@ -28,6 +30,14 @@ def make_table(
         to_table.click()
         p.wait_for_selector(".table-head")
     return table
+
+
+def accept_invitation(page: Page, link: str, name: str = "Friend 1") -> None:
+    """Open an invitation link in a fresh browser: say a name, take the seat."""
+    page.goto(link)
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Take my seat").click()
+    page.wait_for_selector(".table-head")
 
 
 def test_a_table_made_in_the_lobby_is_found_again_and_plays(page: Watched, web: Server) -> None:

@@ -67,6 +67,11 @@ def test_a_rated_games_end_shows_the_rating_change_and_the_profile_shows_it(
     p.goto(f"{web.url}/#/leaderboard/rapa-nui")
     p.get_by_role("heading", name="Rapa Nui: leaderboard").wait_for()
     p.get_by_text("Nobody yet.").wait_for()  # five rated games are needed to be listed
+    # the lobby's link names no game: the first the server offers is shown
+    p.goto(f"{web.url}/#/")
+    p.get_by_role("link", name="Leaderboards").click()
+    first = p.evaluate("fetch('/api/games').then((r) => r.json())")[0]["name"]
+    p.get_by_role("heading", name=f"{first}: leaderboard").wait_for()
     bea_context.close()
     ana_context.close()
     assert page.errors == [], page.errors

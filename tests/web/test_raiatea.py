@@ -14,7 +14,7 @@ from playwright.sync_api import Page
 
 from tests.server.serverproc import Server
 from tests.web.conftest import Watched, at_once
-from tests.web.test_lobby import make_table
+from tests.web.test_lobby import accept_invitation, make_table
 from vaka.cli.wire import whole_log
 
 
@@ -155,7 +155,7 @@ def test_a_sealed_offering_stays_hidden_from_the_other_page_until_all_have_chose
     other = p.context.browser.new_context(viewport={"width": 1280, "height": 900})
     at_once(other)
     friend = Player(other.new_page())
-    friend.page.goto(link)
+    accept_invitation(friend.page, link)
     friend.page.wait_for_selector(".rt-panel")
     rng = random.Random(3)
     end = time.monotonic() + 90

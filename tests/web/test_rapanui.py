@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 import vaka
 from tests.server.serverproc import Server, bearer
 from tests.web.conftest import Watched, at_once
-from tests.web.test_lobby import make_table
+from tests.web.test_lobby import accept_invitation, make_table
 from vaka.cli.wire import whole_log
 from vaka.core.words import name_seats
 
@@ -169,7 +169,7 @@ def test_two_people_at_one_table_never_see_each_others_hand(page: Watched, web: 
     at_once(friend_context)
     friend = Watched(friend_context.new_page())
     listen(friend.page, 1)
-    friend.page.goto(link)
+    accept_invitation(friend.page, link)
     mine.get_by_role("link", name="Go to the table").click()
     pages = {0: mine, 1: friend.page}
     for p in pages.values():

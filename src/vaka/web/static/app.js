@@ -26,7 +26,7 @@ function route() {
   }
   if (parts[0] === "t" && parts[1]) return { page: "table", table: parts[1] };
   if (parts[0] === "people" && parts[1]) return { page: "person", id: parts[1] };
-  if (parts[0] === "leaderboard") return { page: "leaderboard", game: parts[1] || "rapa-nui" };
+  if (parts[0] === "leaderboard") return { page: "leaderboard", game: parts[1] || null };
   if (parts[0] === "friends") return { page: "friends" };
   if (parts[0] === "mail" && ["confirm", "stop"].includes(parts[1]) && parts[2]) {
     return { page: "mail", kind: parts[1], token: parts[2] };

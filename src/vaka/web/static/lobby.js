@@ -24,7 +24,7 @@ export function Lobby() {
   return html`<main class="lobby">
     <header class="top"><h1>vaka <${NoticeBadge} /></h1>
       <p>Rapa Nui, Raiatea and Atua — with friends and bots.</p>
-      <nav class="people-nav"><a href="#/leaderboard/rapa-nui">Leaderboards</a>
+      <nav class="people-nav"><a href="#/leaderboard">Leaderboards</a>
         ${" "}<a href="#/friends">Friends</a></nav>
       <${AccountArea} /></header>
     ${error && html`<p class="error" role="alert">${error}</p>`}

@@ -138,13 +138,16 @@ function FriendButton({ id, name }) {
     : `Add ${name} to your friends`}</button>${error && html` <span class="error">${error}</span>`}</p>`;
 }
 
-export function Leaderboard({ game }) {
+// A game's leaderboard; with no game named, the first game the server offers.
+export function Leaderboard({ game: named }) {
   const [games, setGames] = useState([]);
   const [rows, setRows] = useState(null);
   const [error, setError] = useState(null);
   useEffect(() => { api("/api/games").then(setGames, () => {}); }, []);
+  const game = named || games[0]?.id;
   useEffect(() => {
     setRows(null);
+    if (!game) return;
     api(`/api/leaderboards/${game}`).then(setRows, (e) => setError(e.message));
   }, [game]);
   const name = games.find((g) => g.id === game)?.name || game;
@@ -203,5 +206,7 @@ export function keepPresence(me) {
   here();
   const t = setInterval(here, 30_000);
   addEventListener("pagehide", gone);
-  presence = { who: me.id, stop: () => { clearInterval(t); removeEventListener("pagehide", gone); gone(); } };
+  // Stopped because the person signed out (or another signed in): that session is gone,
+  // so nothing is sent for it; the server forgets the page within 75 s.
+  presence = { who: me.id, stop: () => { clearInterval(t); removeEventListener("pagehide", gone); } };
 }
