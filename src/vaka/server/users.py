@@ -27,7 +27,7 @@ class Users:
     async def create(self, row: UserRow) -> bool:
         """Store a new account; False (and nothing stored) if its name's key is taken."""
         try:
-            async with self.store._writing(), self.store.sessions.begin() as s:
+            async with self.store.writing(), self.store.sessions.begin() as s:
                 s.add(row)
         except IntegrityError:
             return False
@@ -47,7 +47,7 @@ class Users:
     async def set_password(self, user_id: str, password_hash: str, keep: str | None) -> None:
         """A new password hash; every session but ``keep`` (an id hash) ends (None: the
         same password hashed anew, and every session goes on)."""
-        async with self.store._writing(), self.store.sessions.begin() as s:
+        async with self.store.writing(), self.store.sessions.begin() as s:
             await s.execute(
                 update(UserRow).where(UserRow.id == user_id).values(password_hash=password_hash)
             )
@@ -60,7 +60,7 @@ class Users:
 
     async def add_session(self, row: SessionRow) -> None:
         """Store a new session (the account's expired ones go meanwhile)."""
-        async with self.store._writing(), self.store.sessions.begin() as s:
+        async with self.store.writing(), self.store.sessions.begin() as s:
             await s.execute(
                 delete(SessionRow).where(
                     SessionRow.user_id == row.user_id, SessionRow.expires_at <= row.created_at
@@ -85,13 +85,13 @@ class Users:
         return (found[0], found[1]) if found is not None else None
 
     async def end_session(self, id_hash: str) -> None:
-        async with self.store._writing(), self.store.sessions.begin() as s:
+        async with self.store.writing(), self.store.sessions.begin() as s:
             await s.execute(delete(SessionRow).where(SessionRow.id_hash == id_hash))
 
     async def delete(self, user_id: str, now: float) -> list[str]:
         """Delete an account in one transaction: its name, password and sessions go, its
         seats and chat lines show :data:`FORMER`; its games stay. The tables it sat at."""
-        async with self.store._writing(), self.store.sessions.begin() as s:
+        async with self.store.writing(), self.store.sessions.begin() as s:
             seats = (
                 await s.execute(
                     select(SeatRow.table_id, SeatRow.seat).where(SeatRow.user_id == user_id)
@@ -117,7 +117,7 @@ class Users:
         done: list[tuple[str, int]] = []
         if not claims:
             return done
-        async with self.store._writing(), self.store.sessions.begin() as s:
+        async with self.store.writing(), self.store.sessions.begin() as s:
             for table_id, token_hash in claims:
                 seats = (
                     await s.scalars(

@@ -40,7 +40,7 @@ class MailStore:
         self.store = store
 
     def _writing(self) -> Any:
-        return self.store._writing()
+        return self.store.writing()
 
     # ------------------------------------------------------------ addresses
     async def address(self, user_id: str) -> AddressRow | None:
