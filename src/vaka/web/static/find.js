@@ -44,13 +44,18 @@ export function FindGame({ games }) {
   for (let n = low; n <= high; n++) counts.push(n);
   useEffect(() => {
     const query = new URLSearchParams({ status: "open", ...chosen(filters) });
+    let current = true; // an answer to filters since changed is dropped, whenever it comes
     api(`/api/tables?${query}`).then(
       (found) => {
+        if (!current) return;
         setTables(found);
         setError(null);
       },
-      (e) => setError(e.message),
+      (e) => current && setError(e.message),
     );
+    return () => {
+      current = false;
+    };
   }, [filters.game, filters.players, filters.clock, filters.rated]);
   const pick = (key) => (e) => {
     const next = { ...filters, [key]: e.target.value };
