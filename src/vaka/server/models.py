@@ -3,8 +3,8 @@ on :data:`Base`'s metadata (the migrations are checked against it)."""
 
 from __future__ import annotations
 
-from vaka.server import people_rows, review_rows
+from vaka.server import people_rows, review_rows, rows
 from vaka.server.mail import rows as mail_rows
-from vaka.server.store import Base
+from vaka.server.rows import Base
 
-__all__ = ["Base", "mail_rows", "people_rows", "review_rows"]
+__all__ = ["Base", "mail_rows", "people_rows", "review_rows", "rows"]

@@ -4,31 +4,33 @@ It knows neither HTTP nor SQL: transports call it and subscribe to its tables, a
 is a :class:`~vaka.server.store.Store`. Every change is stored before it is acknowledged;
 each process keeps the tables it serves in memory, one lock per table, and the unique key
 of the move log settles two processes racing for the same move.
+
+Making a table's seats is in :mod:`~vaka.server.table_making`, which finished tables stay
+in memory and what is read of them in :mod:`~vaka.server.finished`, and the bots and
+clocks that move a game on by themselves in :mod:`~vaka.server.autoplay`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from vaka.agents import AGENTS, default_level
-from vaka.core.errors import IllegalAction, InvalidOptions, UnknownGame, VakaError
-from vaka.core.record import replay
-from vaka.core.registry import load
+from vaka.core.errors import IllegalAction
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
 from vaka.i18n import _
-from vaka.server import show, tokens
+from vaka.server import finished, show, tokens
 from vaka.server.accounts import SessionSeat, User, Who
 from vaka.server.accounts import seat_for as account_seat
+from vaka.server.autoplay import Autoplay
 from vaka.server.bots import Bots
 from vaka.server.errors import Forbidden, NotFound, Refused, Stale
+from vaka.server.finished import KEEP_FINISHED as KEEP_FINISHED
 from vaka.server.limits import Full
-from vaka.server.lobby_rules import check_made, token_seat
+from vaka.server.lobby_rules import token_seat
 from vaka.server.messages import (
     ChatLine,
     Checked,
@@ -36,21 +38,17 @@ from vaka.server.messages import (
     CreateTable,
     Hint,
     TableState,
-    shown_as_written,
 )
 from vaka.server.results import Results
-from vaka.server.store import Chat, Move, MoveTaken, Seat, Store, TableData
+from vaka.server.store import Chat, Move, MoveTaken, Seat, Store
 from vaka.server.table import Table
+from vaka.server.table_making import checked_options, seating, table_data
 from vaka.server.users import Users
 
 Listener = Callable[[str], Awaitable[None]]
-log = logging.getLogger(__name__)
-#: Finished tables kept in memory once nobody watches them (the most recently used): the
-#: rest are dropped and read again from storage when asked for (records, replays, reviews).
-KEEP_FINISHED = 64
 
 
-class TableService:
+class TableService(Autoplay):
     def __init__(
         self,
         store: Store,
@@ -99,53 +97,8 @@ class TableService:
     # ------------------------------------------------------------ tables
     async def create(self, req: CreateTable, user: User | None = None) -> CreatedTable:
         """Make a table; a signed-in maker's seats are theirs, under their name."""
-        try:
-            game = load(req.game)
-            options = game.check_options(req.options)
-            game.new_state(req.players, 0, **options)
-        except (UnknownGame, InvalidOptions) as exc:
-            raise InvalidOptions(str(exc)) from exc
-        if len(req.seats) != req.players:
-            raise InvalidOptions(
-                _("give one seat for each of the {n} players").format(n=req.players)
-            )
-        check_made(req, self.shortest_turn)
-        now = time.time()
-        mine: dict[int, str] = {}
-        invited: dict[int, str] = {}
-        seats = []
-        for i, spec in enumerate(req.seats):
-            kind, _sep, arg = spec.partition(":")
-            if kind == "bot":
-                level = arg or default_level(game.id)
-                if level not in AGENTS:
-                    raise InvalidOptions(
-                        _("seat {seat}: no bot level {level}; levels: {levels}").format(
-                            seat=i, level=repr(level), levels=", ".join(AGENTS)
-                        )
-                    )
-                seats.append(Seat(i, "bot", f"{level} bot", level))
-            elif kind in ("me", "invite"):
-                token = tokens.new_token()
-                (mine if kind == "me" else invited)[i] = token
-                name = req.name if kind == "me" else (arg.strip()[:40] or f"Friend {i}")
-                owner = user.id if user is not None and kind == "me" else None
-                name = user.name if owner is not None and user is not None else name
-                try:
-                    shown_as_written(name)
-                except ValueError as exc:
-                    raise InvalidOptions(
-                        _("seat {seat}: {reason}").format(seat=i, reason=exc)
-                    ) from None
-                seats.append(Seat(i, "human", name, None, tokens.token_hash(token), owner))
-            elif kind == "open" and not arg:
-                seats.append(Seat(i, "open"))
-            else:
-                raise InvalidOptions(
-                    _("seat {seat}: {spec} is not me, open, bot:LEVEL or invite:NAME").format(
-                        seat=i, spec=repr(spec)
-                    )
-                )
+        game, options = checked_options(req, self.shortest_turn)
+        made = seating(req, game.id, user)
         if self.max_tables and await self.store.count(["open", "playing"]) >= self.max_tables:
             raise Full(
                 _(
@@ -153,27 +106,12 @@ class TableService:
                     "try again once some games have ended"
                 ).format(n=self.max_tables)
             )
-        full = all(s.kind != "open" for s in seats)
-        data = TableData(
-            id=tokens.new_table_id(),
-            game=game.id,
-            players=req.players,
-            options=options,
-            seed=int.from_bytes(tokens.new_token().encode()[:8], "big") >> 2,
-            clock=req.clock.model_dump(),
-            policy=req.policy,
-            status="playing" if full else "open",
-            created_at=now,
-            started_at=now if full else None,
-            seats=seats,
-            rated=req.rated,
-            private=req.private,
-        )
+        data = table_data(req, game.id, options, made.seats)
         await self.store.create(data)
         table = Table.build(data)
         self.tables[data.id] = table
         self._next(table)
-        return CreatedTable(table=self.summary(table), tokens=mine, invitations=invited)
+        return CreatedTable(table=self.summary(table), tokens=made.mine, invitations=made.invited)
 
     async def table(self, table_id: str) -> Table:
         """A table, from memory or storage; :class:`NotFound` if there is none."""
@@ -189,23 +127,9 @@ class TableService:
         return table
 
     def _retire(self, table: Table) -> None:
-        """Note a finished table as just used, and drop from memory the least recently
-        used finished tables beyond ``KEEP_FINISHED`` that nobody watches or holds: all
-        of a finished game is stored, so it loads again on demand."""
-        self.finished[table.id] = None
-        self.finished.move_to_end(table.id)
-        excess = len(self.finished) - KEEP_FINISHED
-        for table_id in list(self.finished):
-            if excess <= 0:
-                break
-            old = self.tables.get(table_id)
-            if old is not None and (self.listeners.get(table_id) or old.lock.locked()):
-                continue  # watched or in use: dropped once it is not
-            del self.finished[table_id]
-            self.tables.pop(table_id, None)
-            if old is not None and old.timer is not None:
-                old.timer.cancel()
-            excess -= 1
+        """Note a finished table as just used; drop the least recently used beyond
+        ``KEEP_FINISHED`` (see :func:`~vaka.server.finished.retire`)."""
+        finished.retire(table, self.finished, self.tables, self.listeners)
 
     async def refresh(self, table_id: str, move: Move | None = None) -> None:
         """Catch up with changes another process stored, and tell this one's listeners.
@@ -390,20 +314,12 @@ class TableService:
 
     async def record(self, table_id: str) -> dict[str, Any]:
         """The finished game's record (before the end it would tell every hidden card)."""
-        table = await self.table(table_id)
-        if not table.state.is_over:
-            raise Refused(_("the record is published when the game is over"))
-        return table.state.record()
+        return finished.record(await self.table(table_id))
 
     async def to_review(self, table_id: str, seat: int | None) -> dict[str, Any]:
         """The record of a finished game whose ``seat`` (None: every seat) is to be
         reviewed; a game not over is refused, a seat the table lacks is not found."""
-        table = await self.table(table_id)
-        if not table.state.is_over:
-            raise Refused(_("a game is reviewed once it is over"))
-        if seat is not None and seat >= table.data.players:
-            raise NotFound(_("table {table} has no seat {seat}").format(table=table_id, seat=seat))
-        return table.state.record()
+        return finished.to_review(await self.table(table_id), seat)
 
     async def hint(self, table_id: str, token: Who) -> list[Hint]:
         """The hard bot's top choices for the token's seat, searched on a guess made
@@ -424,21 +340,7 @@ class TableService:
 
     async def replay(self, table_id: str, step: int, seat: int | None) -> dict[str, Any]:
         """A finished game as ``seat`` (None: a spectator) saw it after ``step`` actions."""
-        table = await self.table(table_id)
-        if not table.state.is_over:
-            raise Refused(_("a game can be replayed once it is over"))
-        record = table.state.record()
-        if not 0 <= step <= len(record["actions"]):
-            raise NotFound(
-                _("the game has {n} actions, not {step}").format(
-                    n=len(record["actions"]), step=step
-                )
-            )
-        if seat is not None:
-            table.state.check_seat(seat)
-        view = replay(record, upto=step).view(seat)
-        view["step"], view["steps"] = step, len(record["actions"])
-        return view
+        return finished.replayed(await self.table(table_id), step, seat)
 
     async def _seat(self, table: Table, token: Who) -> int:
         seat = await self.seat_of(table.id, token)
@@ -531,89 +433,4 @@ class TableService:
     pushed = staticmethod(show.pushed)
     clock = staticmethod(show.clock)
 
-    # ------------------------------------------------------------ bots and clocks
-    def _next(self, table: Table, bots: bool = True) -> None:
-        """After any change: let bots to move think, and set the clock's alarm."""
-        if table.data.status != "playing":
-            return
-        if bots:
-            for seat in table.state.to_move:
-                level = table.bot_level(seat)
-                if level is not None and seat not in table.thinking:
-                    table.thinking.add(seat)
-                    self._spawn(self._bot_move(table, seat, level))
-        if table.timer:
-            table.timer.cancel()
-            table.timer = None
-        due = self.clock(table).next_expiry()
-        if due is not None:
-            loop = asyncio.get_running_loop()
-            table.timer = loop.call_later(
-                max(due, 0) + 0.05, lambda: self._spawn(self._time_out(table))
-            )
-
-    def _spawn(self, coro: Awaitable[None]) -> None:
-        task: asyncio.Task[None] = asyncio.ensure_future(coro)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    async def _bot_move(self, table: Table, seat: int, level: str) -> None:
-        try:
-            while True:
-                # Not to move (any more)? Another process's bot may have won a race to
-                # store this seat's move, say: a bot is never asked to choose from nothing.
-                if not self._bot_to_move(table, seat):
-                    return
-                version = table.version
-                seed = derive_seed(table.data.seed, "bot", seat, version)
-                guess = table.state.determinize(seat, seed)
-                text = await self.bots.decide(level, guess, seat, seed)
-                async with table.lock:
-                    if not self._bot_to_move(table, seat):
-                        return
-                    if table.version != version and text not in map(
-                        str, table.state.legal_actions(seat)
-                    ):
-                        continue  # the game moved on under the bot: think again
-                    try:
-                        await self._store(
-                            table, Move(table.version + 1, seat, "act", text, False, time.time())
-                        )
-                    except Stale:
-                        continue
-                break
-        except VakaError:
-            return
-        except Exception:  # a worker died, say: try again shortly rather than stall the game
-            log.exception("the bot for seat %s at table %s failed; retrying", seat, table.id)
-            await asyncio.sleep(1)
-            table.thinking.discard(seat)
-            self._next(table)
-            return
-        finally:
-            table.thinking.discard(seat)
-        await self._changed(table, moved=True)
-
-    @staticmethod
-    def _bot_to_move(table: Table, seat: int) -> bool:
-        return (
-            table.data.status == "playing"
-            and seat in table.state.to_move
-            and table.bot_level(seat) is not None
-        )
-
-    async def _time_out(self, table: Table) -> None:
-        async with table.lock:
-            clock = self.clock(table)
-            expired = clock.expired()
-            for seat in expired:
-                try:
-                    await self._store(
-                        table, Move(table.version + 1, seat, "timeout", None, False, time.time())
-                    )
-                except Stale:
-                    return
-        if expired:
-            await self._changed(table, moved=True)
-        else:
-            self._next(table, bots=False)
+    # bots and clocks (``_next`` after every change): :class:`Autoplay`
