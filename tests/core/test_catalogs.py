@@ -5,6 +5,7 @@ what the code and data files have today, and every rule book entry comes from th
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,7 @@ from babel.messages.pofile import read_po
 from tests.cli.pseudo import untranslated
 from vaka import i18n
 from vaka.core.registry import load
+from vaka.i18n.extract import extract_browser
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "src" / "vaka" / "locale"
@@ -140,3 +142,20 @@ def test_numbers_counts_and_dates_follow_the_language() -> None:
             i18n.number(12345.5) == "12,345.5" and i18n.date(dt.date(2026, 12, 3)) == "Dec 3, 2026"
         )
         assert (amount(1, "pearls"), amount(3, "pearls")) == ("1 pearl", "3 pearls")
+
+
+def test_the_browsers_texts_are_found_wherever_they_are_written() -> None:
+    source = """import { t, tn, tc } from "/static/i18n.js";
+const a = t("Your move");
+const b = html`<p>${t("{name} joined", { name })} ${tn("{n} pearl", "{n} pearls", n)}</p>
+  <span>${ok ? t('It\\'s over') : html`<i>${tc("rapanui", "fish")}</i>`}</span>`;
+const c = t(madeAtRunTime), d = obj.t("not ours"), e = at("nor this");
+"""
+    found = list(extract_browser(io.BytesIO(source.encode()), {}, [], {}))
+    assert found == [
+        (2, None, "Your move", []),
+        (3, None, "{name} joined", []),
+        (3, "ngettext", ("{n} pearl", "{n} pearls"), []),
+        (4, None, "It's over", []),
+        (4, "pgettext", ("rapanui", "fish"), []),
+    ]

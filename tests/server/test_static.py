@@ -8,6 +8,7 @@ from pathlib import Path
 import httpx
 
 from tests.server.serverproc import Server
+from vaka import i18n
 from vaka.core.registry import load
 from vaka.web import STATIC
 
@@ -79,5 +80,32 @@ def test_each_games_board_comes_from_its_own_folder_kept_as_the_client_is(
                 r = client.get(bad)
                 assert r.status_code == 404, (bad, r.status_code)
                 assert r.json()["error"] == "not_found", bad
+    finally:
+        server.stop()
+
+
+def test_each_languages_catalog_is_served_for_the_browser(tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path / "server.log").start()
+    try:
+        with httpx.Client(base_url=server.url) as client:
+            r = client.get("/i18n/de.json", headers={"Accept-Encoding": "gzip"})
+            assert r.status_code == 200 and r.headers["content-encoding"] == "gzip"
+            got = r.json()
+            assert got["lang"] == "de"
+            messages = got["messages"]
+            with i18n.using("de"):  # the same words as the Python side reads
+                assert messages["vaka games"] == i18n._("vaka games") != "vaka games"
+                assert messages["{n} pearl"] == [
+                    i18n.ngettext("{n} pearl", "{n} pearls", 1),
+                    i18n.ngettext("{n} pearl", "{n} pearls", 2),
+                ]
+                assert messages["rapanui\u0004fish"] == i18n.pgettext("rapanui", "fish")
+            again = client.get("/i18n/de.json", headers={"If-None-Match": r.headers["etag"]})
+            assert again.status_code == 304 and again.content == b""
+            pseudo = client.get("/i18n/en_XA.json").json()["messages"]
+            assert pseudo["vaka games"].startswith("⟦")
+            for bad in ("/i18n/en.json", "/i18n/fr.json", "/i18n/de", "/i18n/../api.json",
+                        "/i18n/DE.json", "/i18n/"):  # fmt: skip
+                assert client.get(bad).status_code == 404, bad
     finally:
         server.stop()

@@ -11,6 +11,11 @@
 - ``vaka_texts``: the strings held by the module-level names listed in the option
   ``names`` (a dict's values, a tuple's items) of the Python module the file is, for
   texts a game builds in tables its rules read (Raiatea's prompts, one per phase).
+- ``vaka_browser``: the browser client's ``t("…")``, ``tn("…", "…", n)`` and
+  ``tc("context", "…")`` (``vaka/web/static/i18n.js``), wherever they stand, inside
+  ``html`…``` templates too (Babel's JavaScript lexer loses calls whose arguments hold an
+  object there). Only literal texts are found; ``t(name)`` of a text made at run time
+  looks up what the Python side put in the catalog.
 
 This module is build tooling: it reads the rule book parser, and nothing imports it.
 """
@@ -90,3 +95,35 @@ def extract_texts(
         for value in values:
             if isinstance(value, str) and value.strip():
                 yield 0, None, value, [name]
+
+
+_LITERAL = r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\''
+_CALL = re.compile(
+    rf"(?<![\w$.])(?P<f>tn|tc|t)\(\s*(?P<a>{_LITERAL})(?:\s*,\s*(?P<b>{_LITERAL}))?"
+)
+
+
+def _js_string(literal: str) -> str:
+    """A JavaScript string literal's text (the escapes JSON shares with JavaScript)."""
+    if literal.startswith("'"):
+        literal = '"' + literal[1:-1].replace('\\\'', "'").replace('"', '\\"') + '"'
+    text: str = json.loads(literal)
+    return text
+
+
+def extract_browser(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[Found]:
+    """Every literal text of a ``t``, ``tn`` or ``tc`` call in a JavaScript module."""
+    source = fileobj.read().decode("utf-8")
+    for call in _CALL.finditer(source):
+        line = source.count("\n", 0, call.start()) + 1
+        first = _js_string(call["a"])
+        second = _js_string(call["b"]) if call["b"] else None
+        if call["f"] == "t":
+            yield line, None, first, []
+        elif second is not None:  # tn(one, many, n) as ngettext; tc(context, text)
+            yield line, "ngettext" if call["f"] == "tn" else "pgettext", (first, second), []

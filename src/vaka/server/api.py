@@ -24,6 +24,7 @@ from vaka.i18n import _
 from vaka.server import ws
 from vaka.server.accounts import Accounts
 from vaka.server.bots import Bots
+from vaka.server.catalogs import catalog_files
 from vaka.server.errors import Stale, code_of, first_error
 from vaka.server.language import Language
 from vaka.server.limits import BodyLimit, Buckets, Full, TooMany, retry_after
@@ -148,4 +149,5 @@ def create_app(
     app.add_api_websocket_route("/ws/notices", notices.endpoint)
     app.mount("/static", static_files(STATIC), name="static")
     app.mount("/boards", board_files(), name="boards")
+    app.mount("/i18n", catalog_files(), name="i18n")
     return app
