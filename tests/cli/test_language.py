@@ -18,7 +18,9 @@ TYPED = (
     "serve", "db", "en", "de",
 )  # fmt: skip
 #: What Typer prints as it is typed: the metavars and type hints of the usage and help.
-TYPER = ("OPTIONS", "COMMAND", "ARGS", "GAME", "TOPIC", "LANG", "bool", "str", "list")
+TYPER = ("OPTIONS", "COMMAND", "ARGS", "GAME", "TOPIC", "LANG", "FILE", "TABLE", "PASSWORD",
+         "SMTP", "bool", "str", "list", "int", "float", "range", "file", "env", "var",
+         "upgrade", "no", "pause", "rotate", "process", "random", "Player")  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -35,6 +37,13 @@ TYPER = ("OPTIONS", "COMMAND", "ARGS", "GAME", "TOPIC", "LANG", "bool", "str", "
         ("--help",),
         ("rules", "--help"),
         ("games", "--help"),
+        ("play", "--help"),
+        ("simulate", "--help"),
+        ("replay", "--help"),
+        ("review", "--help"),
+        ("bench", "--help"),
+        ("serve", "--help"),
+        ("db", "upgrade", "--help"),
     ],
     ids=" ".join,
 )
@@ -102,3 +111,14 @@ def test_simulate_reports_in_german_with_german_numbers() -> None:
     # the agents and the games' own score categories are typed names and data keys
     kept = ("random", "easy", "rapa", "nui", "fame", "moai", "wood", "sacrifice", "mu", "sigma")
     assert untranslated(pseudo, kept) == [], pseudo
+
+
+def test_each_commands_help_is_in_the_language() -> None:
+    german = " ".join(vaka("--lang", "de", "play", "--help").stdout.split())
+    for said in ("Eine Partie im Terminal gegen Bots spielen", "Anzahl der Spieler",
+                 "An einem Server spielen", "Ihr Name am Tisch."):  # fmt: skip
+        assert said in german, said
+    english = " ".join(vaka("--lang", "en", "play", "--help").stdout.split())
+    assert "Number of players" in english and "Playing on a server" in english
+    serve = " ".join(vaka("--lang", "de", "db", "upgrade", "--help").stdout.split())
+    assert "Das Schema der Datenbank auf den neuesten Stand bringen" in serve

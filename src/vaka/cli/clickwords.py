@@ -4,8 +4,12 @@ Typer carries its own copy of Click, whose words are English f-strings ("Missing
 'GAME'.", "Usage: ") and never pass through gettext; Typer's own few go through the
 standard library's gettext, in a domain vaka does not own. So they are translated where
 they are shown, through the only hooks Typer offers: the panel words it keeps as module
-settings, its error printer (``rich_utils.rich_format_error``, looked up when an error is
-shown) and the usage line of its help formatter. An error message is matched against
+settings, its error and help printers (``rich_utils.rich_format_error`` and
+``rich_format_help``, looked up when they are used) and the usage line of its help
+formatter. vaka's own help texts (each command's docstring, each option's ``help``) are
+English in the source and said in the language as the help is printed: the catalog holds
+them because ``scripts/i18n.py extract`` reads them from the built commands
+(vaka.i18n.extract's ``vaka_cli``). An error message is matched against
 Click's sentences below and rebuilt from the catalog's template; one that matches none
 (a message of vaka's own, already translated) is shown as it is.
 """
@@ -13,7 +17,7 @@ Click's sentences below and rebuilt from the catalog's template; one that matche
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import typer.rich_utils as rich_utils
@@ -113,6 +117,8 @@ def install() -> None:
         setattr(rich_utils, name, _(text))
     if getattr(rich_utils.rich_format_error, "__module__", "") != __name__:
         rich_utils.rich_format_error = _error_printer(rich_utils.rich_format_error)  # type: ignore[assignment]
+    if getattr(rich_utils.rich_format_help, "__module__", "") != __name__:
+        rich_utils.rich_format_help = _help_printer(rich_utils.rich_format_help)
     if getattr(decorators.help_option, "__module__", "") != __name__:
         decorators.help_option = _help_option(decorators.help_option)
     if getattr(formatting.HelpFormatter.write_usage, "__module__", "") != __name__:
@@ -129,6 +135,27 @@ def _error_printer(show: Callable[[ClickException], None]) -> Callable[[ClickExc
         show(exc)
 
     return rich_format_error
+
+
+def help_texts(command: Any) -> Iterator[tuple[Any, str]]:
+    """Every help text a person reads in ``command``'s help and in its subcommands' (the
+    object that holds it and the attribute's name), depth first."""
+    for holder in (command, *command.params):
+        for attribute in ("help", "short_help", "epilog", "rich_help_panel"):
+            if getattr(holder, attribute, None):
+                yield holder, attribute
+    for sub in getattr(command, "commands", {}).values():
+        yield from help_texts(sub)
+
+
+def _help_printer(show: Callable[..., Any]) -> Callable[..., Any]:
+    def rich_format_help(*, obj: Any, **kwargs: Any) -> Any:
+        """Typer's help printer, with vaka's help texts in the language."""
+        for holder, attribute in help_texts(obj):
+            setattr(holder, attribute, _(getattr(holder, attribute)))
+        return show(obj=obj, **kwargs)
+
+    return rich_format_help
 
 
 def _help_option(make: Callable[[list[str]], Callable[[Any], Any]]) -> Callable[..., Any]:

@@ -11,6 +11,8 @@
 - ``vaka_texts``: the strings held by the module-level names listed in the option
   ``names`` (a dict's values, a tuple's items) of the Python module the file is, for
   texts a game builds in tables its rules read (Raiatea's prompts, one per phase).
+- ``vaka_cli``: the help texts of the terminal's commands and options (docstrings,
+  ``help=``), read from the commands Typer builds, and the file's own ``_()`` texts.
 - ``vaka_browser``: the browser client's ``t("…")``, ``tn("…", "…", n)`` and
   ``tc("context", "…")`` (``vaka/web/static/i18n.js``), wherever they stand, inside
   ``html`…``` templates too (Babel's JavaScript lexer loses calls whose arguments hold an
@@ -26,7 +28,7 @@ import json
 import re
 from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 Found = tuple[int, str | None, str | tuple[str, str], list[str]]
 
@@ -98,15 +100,13 @@ def extract_texts(
 
 
 _LITERAL = r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\''
-_CALL = re.compile(
-    rf"(?<![\w$.])(?P<f>tn|tc|t)\(\s*(?P<a>{_LITERAL})(?:\s*,\s*(?P<b>{_LITERAL}))?"
-)
+_CALL = re.compile(rf"(?<![\w$.])(?P<f>tn|tc|t)\(\s*(?P<a>{_LITERAL})(?:\s*,\s*(?P<b>{_LITERAL}))?")
 
 
 def _js_string(literal: str) -> str:
     """A JavaScript string literal's text (the escapes JSON shares with JavaScript)."""
     if literal.startswith("'"):
-        literal = '"' + literal[1:-1].replace('\\\'', "'").replace('"', '\\"') + '"'
+        literal = '"' + literal[1:-1].replace("\\'", "'").replace('"', '\\"') + '"'
     text: str = json.loads(literal)
     return text
 
@@ -127,3 +127,27 @@ def extract_browser(
             yield line, None, first, []
         elif second is not None:  # tn(one, many, n) as ngettext; tc(context, text)
             yield line, "ngettext" if call["f"] == "tn" else "pgettext", (first, second), []
+
+
+def extract_cli(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[Found]:
+    """The help of every command and option of ``vaka`` (the file is vaka/cli/main.py,
+    which puts the commands together), after the file's own texts."""
+    import os
+
+    from babel.messages.extract import extract_python
+
+    for found in extract_python(fileobj, keywords, comment_tags, dict(options)):  # type: ignore[arg-type]
+        yield cast(Found, found)
+    os.environ["LANGUAGE"] = "en"  # the commands are built in the source's language
+    import typer.main
+
+    from vaka.cli.clickwords import help_texts
+    from vaka.cli.main import app
+
+    for holder, attribute in help_texts(typer.main.get_command(app)):
+        yield 0, None, getattr(holder, attribute), ["help"]
