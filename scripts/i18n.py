@@ -56,7 +56,8 @@ def pybabel(*args: str) -> None:
 def extract() -> None:
     pybabel(
         "extract", "-F", "babel.cfg", "-o", str(TEMPLATE), "--no-location", "--omit-header",
-        "--add-comments", "TRANSLATORS:", "-k", "N_", "-k", "NP_:1c,2", "--project", "vaka", "src",
+        "--add-comments", "TRANSLATORS:", "-k", "N_", "-k", "NP_:1c,2", "-k", "NN_:1,2",
+        "--project", "vaka", "src",
     )  # fmt: skip
 
 

@@ -73,7 +73,8 @@ def test_the_template_holds_what_the_code_and_data_say_today(tmp_path: Path) -> 
     out = tmp_path / "vaka.pot"
     subprocess.run(
         [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg",
-         "-o", str(out), "--no-location", "--omit-header", "-k", "N_", "-k", "NP_:1c,2", "src"],
+         "-o", str(out), "--no-location", "--omit-header", "-k", "N_", "-k", "NP_:1c,2",
+         "-k", "NN_:1,2", "src"],
         cwd=ROOT, check=True, capture_output=True,
     )  # fmt: skip
     assert _keys(_po(out)) == _keys(_po(LOCALE / "vaka.pot")), "run scripts/i18n.py all"

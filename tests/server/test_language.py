@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from websockets.sync.client import connect
 
@@ -80,3 +81,53 @@ def test_the_games_words_on_the_wire_stay_english_for_a_german_reader(server: Se
     texts = [e["text"] for e in state["view"]["log"]]
     assert "Turn 1: your turn" in texts, texts
     assert state["view"]["decision"]["prompt"] == "lay out a card from your hand"
+
+
+def test_the_lobbys_the_accounts_and_the_messages_refusals_are_in_german(
+    server: Server,
+) -> None:
+    german = {"Accept-Language": "de"}
+
+    def said(r: httpx.Response, status: int, code: str) -> str:
+        assert r.status_code == status and r.json()["error"] == code, r.text
+        reason: str = r.json()["reason"]
+        return reason
+
+    with server.client() as client:
+        r = client.post("/api/account/signup", json={"name": "A", "password": "correct horse"},
+                        headers=german)  # fmt: skip
+        assert said(r, 422, "invalid") == "Name: 2 bis 24 Zeichen, nicht 1"
+        r = client.post("/api/account/signup", json={"name": "Ana", "password": "short"},
+                        headers=german)  # fmt: skip
+        assert said(r, 422, "invalid") == "body.password: Text muss mindestens 8 Zeichen haben"
+        r = client.post("/api/account/login", json={"name": "Nobody", "password": "whatever1"},
+                        headers=german)  # fmt: skip
+        assert said(r, 401, "unauthorized") == "falscher Name oder falsches Passwort"
+        r = client.get("/api/account/tables", headers=german)
+        assert said(r, 401, "unauthorized") == "melden Sie sich zuerst an"
+        r = client.post("/api/tables/play-now", json={"game": "raiatea", "players": 2},
+                        headers=german)  # fmt: skip
+        assert said(r, 422, "invalid") == "Spieler: Raiatea ist für 3 bis 5 Spieler, nicht 2"
+        r = client.post(
+            "/api/tables",
+            json={"game": "rapa-nui", "players": 2, "seats": ["me", "open"],
+                  "clock": {"kind": "turn", "days": 0.01}},
+            headers=german,
+        )  # fmt: skip
+        assert said(r, 422, "invalid") == (
+            "ein Tisch mit Zugzeit gibt jedem Zug mindestens 1 Stunde, nicht 14,4 Minuten"
+        )
+        r = client.post(
+            "/api/tables",
+            json={"game": "rapa-nui", "players": 2, "seats": ["me", "bot:random"],
+                  "name": "A\u202eB"},
+            headers=german,
+        )  # fmt: skip
+        assert said(r, 422, "invalid").endswith(
+            "Steuer- und Richtungszeichen wie U+202E sind nicht erlaubt: andere sehen diesen Text"
+        )
+        # the same refusals in English, word for word as before
+        r = client.post("/api/account/signup", json={"name": "A", "password": "correct horse"})
+        assert said(r, 422, "invalid") == "name: 2 to 24 characters, not 1"
+        r = client.post("/api/account/signup", json={"name": "Ana", "password": "short"})
+        assert said(r, 422, "invalid") == "body.password: String should have at least 8 characters"

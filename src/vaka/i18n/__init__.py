@@ -165,6 +165,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """:func:`N_` for a text with a plural (read with :func:`ngettext`)."""
+    return singular, plural
+
+
 def NP_(context: str, message: str) -> str:
     """:func:`N_` for a text meant in ``context`` (read with :func:`pgettext`)."""
     return message

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from vaka.i18n import N_, _
 from vaka.server import tokens
 from vaka.server.errors import Forbidden, Invalid, Refused, Unauthorized
 from vaka.server.limits import Buckets, TooMany, retry_after
@@ -41,7 +42,7 @@ PASSWORD_MIN, PASSWORD_MAX = 8, 200  # characters
 #: Besides letters (with their accents) and digits, names may hold these.
 PUNCTUATION = frozenset(" -_.'’")
 SESSION_DAYS = 30
-WRONG = "wrong name or password"
+WRONG = N_("wrong name or password")
 #: argon2id with the library's defaults (RFC 9106's second choice: 64 MiB, 3 passes).
 HASHER = PasswordHasher()
 
@@ -91,30 +92,37 @@ def check_name(text: str) -> tuple[str, str]:
     try:
         shown_as_written(text)
     except ValueError as exc:
-        raise Invalid(f"name: {exc}") from None
+        raise Invalid(_("name: {why}").format(why=exc)) from None
     name = unicodedata.normalize("NFC", text.strip())
     if not NAME_MIN <= len(name) <= NAME_MAX:
-        raise Invalid(f"name: {NAME_MIN} to {NAME_MAX} characters, not {len(name)}")
+        raise Invalid(
+            _("name: {low} to {high} characters, not {n}").format(
+                low=NAME_MIN, high=NAME_MAX, n=len(name)
+            )
+        )
     for char in name:
         kind = unicodedata.category(char)
         if not (kind[0] in "LM" or kind == "Nd" or char in PUNCTUATION):
             raise Invalid(
-                f"name: {char!r} (U+{ord(char):04X}) is not allowed: letters, digits, "
-                "spaces and - _ . ' only"
+                _("name: {char} is not allowed: letters, digits, spaces and - _ . ' only").format(
+                    char=f"{char!r} (U+{ord(char):04X})"
+                )
             )
     if unicodedata.category(name[0])[0] not in "LN":
-        raise Invalid("name: begin with a letter or a digit")
+        raise Invalid(_("name: begin with a letter or a digit"))
     if "  " in name:
-        raise Invalid("name: one space between words")
+        raise Invalid(_("name: one space between words"))
     key = name_key(name)
     if key == name_key(FORMER) or len(key) > KEY_MAX:
-        raise Invalid(f"name: {name!r} cannot be taken")
+        raise Invalid(_("name: {name} cannot be taken").format(name=repr(name)))
     return name, key
 
 
 def check_password(password: str) -> str:
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
-        raise Invalid(f"password: {PASSWORD_MIN} to {PASSWORD_MAX} characters")
+        raise Invalid(
+            _("password: {low} to {high} characters").format(low=PASSWORD_MIN, high=PASSWORD_MAX)
+        )
     return password
 
 
@@ -148,16 +156,17 @@ class Accounts:
     def throttle(self, key: str, address: str) -> None:
         """Take a try for this name's key and this address; :class:`TooMany` if either
         has had too many lately (a refused address does not spend the name's tries)."""
-        for buckets, what, on in (
-            (self.by_address, "from your address", address),
-            (self.by_name, "for this name", key),
+        for buckets, said, on in (
+            (
+                self.by_address,
+                N_("too many tries to sign in from your address; try again in {n} s"),
+                address,
+            ),
+            (self.by_name, N_("too many tries to sign in for this name; try again in {n} s"), key),
         ):
             wait = buckets.take(on) if buckets is not None else 0.0
             if wait:
-                raise TooMany(
-                    f"too many tries to sign in {what}; try again in {retry_after(wait)} s",
-                    wait,
-                )
+                raise TooMany(_(said).format(n=retry_after(wait)), wait)
 
     async def _hash(self, password: str) -> str:
         return await asyncio.to_thread(HASHER.hash, password)
@@ -186,7 +195,7 @@ class Accounts:
             created_at=time.time(),
         )
         if not await self.users.create(row):
-            raise Refused(f"the name {name!r} is taken; choose another")
+            raise Refused(_("the name {name} is taken; choose another").format(name=repr(name)))
         return await self._start(row)
 
     async def log_in(self, name: str, password: str, address: str) -> tuple[User, str, Session]:
@@ -196,7 +205,7 @@ class Accounts:
         self.throttle(key, address)
         row = await self.users.by_key(key)
         if not await self._check(row, password):
-            raise Unauthorized(WRONG)
+            raise Unauthorized(_(WRONG))
         assert row is not None
         if HASHER.check_needs_rehash(row.password_hash):
             await self.users.set_password(row.id, await self._hash(password), keep=None)
@@ -239,7 +248,7 @@ class Accounts:
         self.throttle(name_key(session.user.name), address)
         row = await self.users.by_id(session.user.id)
         if not await self._check(row, password):
-            raise Forbidden("that is not your current password")
+            raise Forbidden(_("that is not your current password"))
         assert row is not None
         return row
 
@@ -304,5 +313,5 @@ async def seat_for(table: Table, who: SessionSeat, users: Users, watch: bool = F
     if who.seat is None:
         if watch:
             return None
-        raise Forbidden("no seat of this table is yours")
-    raise Forbidden(f"seat {who.seat} of this table is not yours")
+        raise Forbidden(_("no seat of this table is yours"))
+    raise Forbidden(_("seat {seat} of this table is not yours").format(seat=who.seat))

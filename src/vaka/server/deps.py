@@ -69,8 +69,10 @@ async def maybe_session(request: Request) -> Session | None:
         found, request.headers.get(CSRF_HEADER)
     ):
         raise Forbidden(
-            f"a change asked with the session's cookie must send its CSRF token in the "
-            f"{CSRF_HEADER} header"
+            _(
+                "a change asked with the session's cookie must send its CSRF token in the "
+                "{header} header"
+            ).format(header=CSRF_HEADER)
         )
     return found
 
@@ -80,7 +82,7 @@ MaybeSession = Annotated[Session | None, Depends(maybe_session)]
 
 def current_session(session: MaybeSession) -> Session:
     if session is None:
-        raise Unauthorized("sign in first")
+        raise Unauthorized(_("sign in first"))
     return session
 
 
@@ -122,8 +124,10 @@ async def acting(
     session = await maybe_session(request)
     if session is None:
         raise Forbidden(
-            "send the seat's token as 'Authorization: Bearer TOKEN', or sign in to act for "
-            "the seats of your account"
+            _(
+                "send the seat's token as 'Authorization: Bearer TOKEN', or sign in to act "
+                "for the seats of your account"
+            )
         )
     return SessionSeat(session.user.id, seat)
 

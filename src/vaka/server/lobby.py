@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from vaka.core.errors import InvalidOptions
 from vaka.core.registry import load
+from vaka.i18n import _
 from vaka.server.accounts import User, Who
 from vaka.server.errors import NotFound, Refused
 from vaka.server.lobby_rules import Filters, fullest_first, open_seats
@@ -59,7 +60,7 @@ async def play_now(
     ids = await svc.store.listed("open", req.game, req.players, req.rated, LISTED)
     found = [t for t in [await svc.table(i) for i in ids] if filters.fits(t)]
     for table in fullest_first(found):
-        for _ in range(table.data.players):  # each try that fails fills a seat
+        for _try in range(table.data.players):  # each try that fails fills a seat
             free = open_seats(table)
             if table.data.status != "open" or not free:
                 break
@@ -69,7 +70,7 @@ async def play_now(
                 continue
             return PlayedNow(table=svc.summary(table), seat=free[0], token=token, made=False)
     if req.game is None:
-        raise Refused("no open table fits; choose a game to start a table of your own")
+        raise Refused(_("no open table fits; choose a game to start a table of your own"))
     before_making()
     game = load(req.game)
     players = req.players or min(max(2, game.min_players), game.max_players)
@@ -96,9 +97,9 @@ async def name_seat(svc: TableService, table_id: str, token: Who, name: str) -> 
     assert seat is not None
     async with table.lock:
         if any(m.seat == seat and m.kind == "act" for m in table.data.moves):
-            raise Refused("a seat's name is set before its first move; this one has moved")
+            raise Refused(_("a seat's name is set before its first move; this one has moved"))
         if table.data.seats[seat].kind != "human":
-            raise InvalidOptions(f"seat {seat} is not a person's")
+            raise InvalidOptions(_("seat {seat} is not a person's").format(seat=seat))
         await svc.store.rename_seat(table_id, seat, name)
         table.data.seats[seat].name = name
     await svc.changed(table)
@@ -108,4 +109,4 @@ async def name_seat(svc: TableService, table_id: str, token: Who, name: str) -> 
 def not_listed(table: Table) -> None:
     """Refuse to seat anyone at a private table by its id alone."""
     if table.data.private:
-        raise NotFound(f"there is no table {table.id!r}")
+        raise NotFound(_("there is no table {table}").format(table=repr(table.id)))

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from vaka.core.errors import InvalidOptions, UnknownGame
 from vaka.core.registry import load
+from vaka.i18n import NN_, _, ngettext, number
 from vaka.server import tokens
 from vaka.server.clocks import DAY
 from vaka.server.messages import ClockKind, CreateTable
@@ -21,11 +22,14 @@ FOR_PEOPLE = ("me", "invite", "open")
 def per_move(days: float) -> str:
     """A turn-based table's time per move in words: "12 hours", "1 day", "3 days"."""
     hours = days * 24
-    if hours < 24:
-        shown = f"{hours:g}" if hours >= 1 else f"{hours * 60:g}"
-        unit = "hour" if hours >= 1 else "minute"
-        return f"{shown} {unit}{'' if shown == '1' else 's'}"
-    return f"{days:g} day{'' if days == 1 else 's'}"
+    if hours >= 24:
+        amount, forms = days, NN_("{n} day", "{n} days")
+    elif hours >= 1:
+        amount, forms = hours, NN_("{n} hour", "{n} hours")
+    else:
+        amount, forms = hours * 60, NN_("{n} minute", "{n} minutes")
+    amount = round(amount, 2)
+    return ngettext(*forms, 1 if amount == 1 else 2).format(n=number(amount))
 
 
 def check_made(req: CreateTable, shortest_turn: float) -> None:
@@ -36,18 +40,23 @@ def check_made(req: CreateTable, shortest_turn: float) -> None:
     people = sum(kind in FOR_PEOPLE for kind in kinds)
     if req.rated and people < 2:
         raise InvalidOptions(
-            "a rated table needs at least two seats for people (me, invite or open); "
-            f"this one has {people}: play it unrated, or invite a friend or open a seat"
+            _(
+                "a rated table needs at least two seats for people (me, invite or open); "
+                "this one has {n}: play it unrated, or invite a friend or open a seat"
+            ).format(n=people)
         )
     if req.private and "open" in kinds:
         raise InvalidOptions(
-            "a private table has no open seats, since nobody can find it: invite friends "
-            "by link (invite:NAME) instead"
+            _(
+                "a private table has no open seats, since nobody can find it: invite friends "
+                "by link (invite:NAME) instead"
+            )
         )
     if req.clock.kind == "turn" and req.clock.days * DAY < shortest_turn:
         raise InvalidOptions(
-            f"a turn-based table gives each move {per_move(shortest_turn / DAY)} at the "
-            f"least, not {per_move(req.clock.days)}"
+            _("a turn-based table gives each move {least} at the least, not {asked}").format(
+                least=per_move(shortest_turn / DAY), asked=per_move(req.clock.days)
+            )
         )
 
 
@@ -79,13 +88,14 @@ class Filters:
         try:
             game = load(self.game)
         except UnknownGame as exc:
-            raise InvalidOptions(f"game: {exc}") from None
+            raise InvalidOptions(_("game: {why}").format(why=exc)) from None
         if not game.offered:
-            raise InvalidOptions(f"game: {self.game!r} is not offered here")
+            raise InvalidOptions(_("game: {game} is not offered here").format(game=repr(self.game)))
         if self.players is not None and not (game.min_players <= self.players <= game.max_players):
             raise InvalidOptions(
-                f"players: {game.name} is for {game.min_players} to {game.max_players} "
-                f"players, not {self.players}"
+                _("players: {game} is for {low} to {high} players, not {n}").format(
+                    game=_(game.name), low=game.min_players, high=game.max_players, n=self.players
+                )
             )
 
     def fits(self, table: Table) -> bool:

@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
+from vaka.i18n import _
+
 #: Bidirectional controls: they reorder the text shown after them (a name could show
 #: another's, or turn a line of chat around).
 BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -23,8 +25,10 @@ def shown_as_written(text: str) -> str:
     for char in text:
         if char in BIDI or unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
             raise ValueError(
-                f"control and bidirectional characters such as U+{ord(char):04X} are not "
-                "allowed: other people see this text"
+                _(
+                    "control and bidirectional characters such as {char} are not allowed: "
+                    "other people see this text"
+                ).format(char=f"U+{ord(char):04X}")
             )
     return text
 

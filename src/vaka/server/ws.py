@@ -19,6 +19,7 @@ from sqlalchemy.exc import DBAPIError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from vaka.core.errors import VakaError
+from vaka.i18n import _
 from vaka.server.accounts import Accounts, SessionSeat, Who
 from vaka.server.deps import SESSION_COOKIE
 from vaka.server.errors import Forbidden, Stale, code_of, first_error
@@ -105,7 +106,7 @@ async def _who(socket: WebSocket, hello: Hello) -> Who | None:
         session = await accounts.session(secret)
     if session is None:
         if hello.seat is not None:
-            raise Forbidden("send the seat's token, or sign in to act for your seats")
+            raise Forbidden(_("send the seat's token, or sign in to act for your seats"))
         return None
     return SessionSeat(session.user.id, hello.seat)
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
+from vaka.i18n import _
 from vaka.server.accounts import SESSION_DAYS, Accounts, Session, User
 from vaka.server.deps import (
     SESSION_COOKIE,
@@ -46,7 +47,7 @@ def _same_origin(request: Request) -> None:
     is refused (it would sign this browser in to someone else's account)."""
     origin = request.headers.get("origin")
     if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
-        raise Forbidden("sign up and log in from this server's own pages")
+        raise Forbidden(_("sign up and log in from this server's own pages"))
 
 
 def _me(session: Session, claimed: list[tuple[str, int]] | None = None) -> Me:

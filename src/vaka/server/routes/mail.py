@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from pydantic import AfterValidator, BaseModel, StringConstraints
 
+from vaka.i18n import _
 from vaka.server.deps import CurrentUser
 from vaka.server.errors import NotFound, Refused
 from vaka.server.mail import texts
@@ -27,7 +28,7 @@ MailToken = Annotated[str, StringConstraints(min_length=1, max_length=100)]
 
 def _address(text: str) -> str:
     """One plain address, ``name@domain.tld``: nothing a header could be made of."""
-    _, found = parseaddr(text)
+    _name, found = parseaddr(text)
     local, at, domain = text.rpartition("@")
     if (
         found != text
@@ -36,7 +37,7 @@ def _address(text: str) -> str:
         or "." not in domain.strip(".")
         or any(c.isspace() or c in '<>,;:"()[]\\' or ord(c) < 32 or ord(c) == 127 for c in text)
     ):
-        raise ValueError("give one email address, such as ana@example.org")
+        raise ValueError(_("give one email address, such as ana@example.org"))
     return text
 
 
@@ -119,7 +120,7 @@ async def change(req: MailChange, user: CurrentUser, request: Request) -> MailSe
     relay = mailing.relay
     kept = await mailing.store.address(user.id)
     if relay is None and (kept is None or kept.address != req.address):
-        raise Refused("this server sends no email (it was started without --smtp)")
+        raise Refused(_("this server sends no email (it was started without --smtp)"))
     confirm = None
     if relay is not None and (kept is None or kept.address != req.address):
         token = new_token()
@@ -137,7 +138,7 @@ async def confirm(request: Request, token: Annotated[MailToken, Query()]) -> Mai
     """Confirm an address with the token its confirmation link carries (no sign-in
     needed); 404 ``not_found`` for a token that confirms nothing (used, or replaced)."""
     if not await _mailing(request).store.confirm(token):
-        raise NotFound("that link confirms nothing: it was used, or the address changed since")
+        raise NotFound(_("that link confirms nothing: it was used, or the address changed since"))
     return MailDone()
 
 
@@ -146,5 +147,5 @@ async def stop(request: Request, token: Annotated[MailToken, Query()]) -> MailDo
     """Stop all mail to the address whose mail carried this token (no sign-in needed;
     mail programs' one-click unsubscribe posts here); 404 ``not_found`` if none did."""
     if not await _mailing(request).store.stop(token):
-        raise NotFound("that link stops nothing: the address changed since, or was removed")
+        raise NotFound(_("that link stops nothing: the address changed since, or was removed"))
     return MailDone()
