@@ -122,3 +122,14 @@ def test_each_commands_help_is_in_the_language() -> None:
     assert "Number of players" in english and "Playing on a server" in english
     serve = " ".join(vaka("--lang", "de", "db", "upgrade", "--help").stdout.split())
     assert "Das Schema der Datenbank auf den neuesten Stand bringen" in serve
+
+
+def test_a_games_option_and_player_count_errors_are_in_the_language() -> None:
+    bad = vaka("--lang", "de", "play", "rapa-nui", "--option", "rows=bad")
+    assert bad.returncode != 0
+    said = " ".join(bad.stderr.split())
+    assert "Option 'rows' muss eines von 'fanned', 'top-only' sein, nicht 'bad'" in said
+    many = vaka("--lang", "de", "play", "rapa-nui", "-p", "7")
+    assert "Rapa Nui ist für 2-4 Spieler, nicht 7" in " ".join(many.stderr.split())
+    agent = vaka("--lang", "de", "simulate", "atua", "-a", "nosuch", "-n", "2")
+    assert "unbekannter Bot 'nosuch'; Bots:" in " ".join(agent.stderr.split())

@@ -23,6 +23,7 @@ from vaka.agents.ismcts import IsmctsAgent
 from vaka.agents.random import RandomAgent
 from vaka.agents.values import score_so_far, search_settings, values_for
 from vaka.core.errors import VakaError
+from vaka.i18n import _
 
 
 class UnknownAgent(VakaError, LookupError):
@@ -72,7 +73,11 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Agent:
     """A new agent of the named kind for a game, seeded."""
     factory = AGENTS.get(name.strip().lower())
     if factory is None:
-        raise UnknownAgent(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}")
+        raise UnknownAgent(
+            _("unknown agent {name}; agents: {agents}").format(
+                name=repr(name), agents=", ".join(AGENTS)
+            )
+        )
     return factory(game_id, seed)
 
 

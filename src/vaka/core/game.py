@@ -82,26 +82,34 @@ class Game(ABC):
         """A fresh game for ``players`` seats, its randomness fixed by ``seed``."""
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise InvalidOptions(
-                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players!r}"
+                _("{game} is for {low}-{high} players, not {n}").format(
+                    game=_(self.name), low=self.min_players, high=self.max_players, n=repr(players)
+                )
             )
         if type(seed) is not int:
-            raise InvalidOptions(f"the seed must be a whole number, not {seed!r}")
+            raise InvalidOptions(
+                _("the seed must be a whole number, not {seed}").format(seed=repr(seed))
+            )
         return self._new_state(players, seed, self.check_options(options))
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The full option set (defaults filled in); unknown or bad values are refused."""
         unknown = sorted(set(options) - set(self.options))
         if unknown:
-            known = ", ".join(sorted(self.options)) or "none"
+            known = ", ".join(sorted(self.options)) or _("none")
             raise InvalidOptions(
-                f"{self.name} has no option {', '.join(map(repr, unknown))}; options: {known}"
+                _("{game} has no option {names}; options: {known}").format(
+                    game=_(self.name), names=", ".join(map(repr, unknown)), known=known
+                )
             )
         full = {name: opt.default for name, opt in self.options.items()}
         for name, value in options.items():
             choices = self.options[name].choices
             if choices and value not in choices:
                 raise InvalidOptions(
-                    f"option {name!r} must be one of {', '.join(map(repr, choices))}, not {value!r}"
+                    _("option {name} must be one of {choices}, not {value}").format(
+                        name=repr(name), choices=", ".join(map(repr, choices)), value=repr(value)
+                    )
                 )
             full[name] = value
         return full

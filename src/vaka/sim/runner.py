@@ -23,6 +23,7 @@ from vaka.agents import make_agent
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.core.state import win_shares
+from vaka.i18n import _
 from vaka.sim.match import MatchResult, play_match
 from vaka.sim.rating import Rating, model_json, rate
 from vaka.sim.review_judge import Budget
@@ -284,7 +285,7 @@ def _agent_stats(
     for name in names:
         mine = entries[name]
         seats = [0] * players
-        for _, seat in mine:
+        for _entry, seat in mine:
             seats[seat] += 1
         stats.append(
             AgentStats(
@@ -386,7 +387,11 @@ def simulate(
     if type(jobs) is not int or jobs < 1:
         raise ValueError(f"the number of jobs must be at least 1, not {jobs!r}")
     if backend not in BACKENDS:
-        raise ValueError(f"the backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+        raise ValueError(
+            _("the backend must be one of {backends}, not {backend}").format(
+                backends=", ".join(BACKENDS), backend=repr(backend)
+            )
+        )
     names = tuple(name.strip().lower() for name in agents)
     game = load(game_id)
     options = game.check_options(options or {})
@@ -422,7 +427,7 @@ def simulate(
             }
             try:
                 while pending:
-                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    finished, _left = wait(pending, return_when=FIRST_COMPLETED)
                     for future in finished:
                         start = pending.pop(future)
                         chunks[start] = future.result()
