@@ -241,8 +241,10 @@ function SeatPanel({ view, L, act, table, s, moved }) {
         fill-opacity="0.28" />
       <circle cx="16" cy="14" r="6" fill=${colour} stroke="#1f2a30" />
       <text x="28" y="19" class="rn-title">${name}</text>
-      ${status && html`<text x=${PANEL_W - 10} y="19" text-anchor="end"
-        class="rn-status">${moving ? "▶ " : ""}${status}</text>`}
+      ${(status || e.score) && html`<text x=${PANEL_W - 10} y="19" text-anchor="end"
+        class="rn-status">${moving ? "▶ " : ""}${status}${status && e.score ? " · " : ""}${
+        e.score && html`<tspan class="rn-score">${tn("{n} point", "{n} points", e.score.total)
+        }</tspan>`}</text>`}
       <${Mark} on=${moved.has(`seat${s}:wood`)} box=${[4, TOKENS_Y - 16, 110, 32]} />
       <${Mark} on=${moved.has(`seat${s}:fame`)} box=${[120, TOKENS_Y - 16, 110, 32]} />
       <${Mark} on=${moved.has(`seat${s}:moai`)} box=${[236, TOKENS_Y - 16, 80, 32]} />
@@ -258,8 +260,6 @@ function SeatPanel({ view, L, act, table, s, moved }) {
       </${Point}>
       <${Glyph} kind="moai" x="250" y=${TOKENS_Y} s="0.6" />
       <${Amount} x="262" n=${e.laid.moai} what=${t("Moai")} />
-      ${e.score && html`<text x=${PANEL_W - 10} y=${TOKENS_Y + 5} text-anchor="end"
-        class="rn-score">${tn("{n} point", "{n} points", e.score.total)}</text>`}
       <${Laid} e=${e} marked=${(k) => moved.has(`seat${s}:laid:${k}`)} />
       <${Mark} on=${moved.has(`seat${s}:sacrifice`)} box=${[6, SAC_Y - 18, 212, 66]} />
       <${Mark} on=${moved.has(`seat${s}:hand`)} box=${[known ? 6 : 218, known ? HAND_Y - 14
