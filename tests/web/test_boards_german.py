@@ -234,3 +234,38 @@ def test_raiatea_in_german_keeps_screen_cards_and_choices_in_sight(
         for box in [screen, listed, *cards]:
             assert inside(box, width, height), (width, height, box)
         assert overflows(p, ".rt-board") == [], width
+
+
+# game: (its bots, what the end of a game says in German on the board)
+ENDS = {
+    "rapa-nui": (["bot:random"] * 2, ["Spielende nach", "Ruhm +", "Sieger"]),
+    "raiatea": (["bot:random"] * 3, ["Spiel vorbei"]),
+    "atua": (["bot:random"] * 2, ["Das Spiel ist vorbei"]),
+}
+
+
+@pytest.mark.parametrize("game", sorted(ENDS))
+def test_the_end_of_a_game_speaks_the_catalog(page: Watched, web: Server, game: str) -> None:
+    """A table of bots, followed to its end: the board's end-of-game words in German,
+    and none of them past the catalog in en_XA."""
+    bots, words = ENDS[game]
+    table = make_table(page, web, game, bots)
+    p = page.page
+    root = BOARDS[game][1]
+    for lang in ("de", "en_XA"):
+        p.evaluate(f"localStorage.setItem('vaka.lang', '{lang}')")
+        p.reload()
+        p.locator(".final").wait_for(timeout=120_000)
+        p.locator(root).wait_for()
+        p.wait_for_timeout(300)
+        if lang == "de":
+            text = p.evaluate(WORDS, [root, ":not(*)"])  # the line about the move too
+            assert all(word in text for word in words), (game, text)
+            for width, height in ((1440, 900), (1366, 768)):
+                p.set_viewport_size({"width": width, "height": height})
+                p.wait_for_timeout(300)
+                assert overflows(p, root) == [], (game, width)
+            page.shot(f"{game}-de-end")
+        else:
+            found = pseudo_findings(p, game, server_words(p, web, game, table))
+            assert found == [], (game, sorted(set(found)))
