@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Page
 
@@ -269,3 +270,34 @@ def test_the_end_of_a_game_speaks_the_catalog(page: Watched, web: Server, game: 
         else:
             found = pseudo_findings(p, game, server_words(p, web, game, table))
             assert found == [], (game, sorted(set(found)))
+
+
+def test_atua_alone_against_tahuma_in_german_and_en_xa(page: Watched, web: Server) -> None:
+    """The solo board: the two cards drawn, Tahuma's hut and pile, in German; none of its
+    words past the catalog in en_XA."""
+    made = httpx.post(
+        f"{web.url}/api/tables", json={"game": "atua", "players": 1, "seats": ["me"]}
+    ).json()
+    table, token = made["table"]["id"], made["tokens"]["0"]
+    p = page.page
+    p.goto(web.url + "/")
+    keep = {table: {"game": "atua", "seats": {"0": token}, "at": 0}}
+    p.evaluate("k => localStorage.setItem('vaka.tables', JSON.stringify(k))", keep)
+    for lang in ("de", "en_XA"):
+        p.evaluate(f"localStorage.setItem('vaka.lang', '{lang}')")
+        p.goto(f"{web.url}/#/t/{table}")
+        p.reload()
+        p.locator(".choice").first.wait_for()
+        p.locator(".board.atua .tahuma").wait_for()
+        p.wait_for_timeout(300)
+        if lang == "de":
+            text = p.evaluate(WORDS, [".board.atua", ":not(*)"])
+            for word in ("Tahuma", "Gezogen", "links:", "rechts:", "Sein Stapel (0): noch keine"):
+                assert word in text, (word, text)
+            page.shot("atua-solo-de")
+        else:
+            # the level's words are the page's shared helper's (soloLevel), not the board's
+            level = p.locator(".tahuma p").first.inner_text().split("·")[0]
+            kept = (*server_words(p, web, "atua", table), *re.findall(r"[A-Za-z]{2,}", level))
+            found = pseudo_findings(p, "atua", kept)
+            assert found == [], sorted(set(found))
