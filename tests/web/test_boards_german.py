@@ -151,6 +151,12 @@ def test_no_board_text_skips_the_catalog(page: Watched, web: Server, game: str) 
             p.locator(".rt-tab").nth(i).click()
             p.wait_for_timeout(150)
             found += pseudo_findings(p, game, kept)
+    if game != "atua":  # a few moves on: other steps of a turn, other words
+        for _ in range(6):
+            p.locator(".choice").first.click()
+            p.wait_for_timeout(400)
+            p.locator(".choice").first.wait_for(timeout=30_000)
+            found += pseudo_findings(p, game, server_words(p, web, game, table))
     if game == "atua":  # a card held over the island: the laying tools and their help
         hold_a_card(p)
         found += pseudo_findings(p, game, server_words(p, web, game, table))
