@@ -5,6 +5,7 @@
 // legal. Nothing here decides legality.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { html } from "/static/html.js";
+import { number, t, tn } from "/static/i18n.js";
 import { IslandCards, Laid } from "./cards.js";
 import {
   angleGap, bestFirst, bounds, Checker, corners, fitBox, nearest, normAngle, parsePlacement,
@@ -308,47 +309,52 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
   };
   const canSetAside = legal.some((c) => c.action === "set aside");
   return html`<section class=${`atua-mine ${placing ? "placing" : ""}`} aria-label=${label}>
-    ${placing && html`<div class="atua-tools" role="toolbar" aria-label="laying the card">
-      <button onClick=${() => turn(STEP)} aria-label="turn left 15 degrees" title="Q">⟲</button>
-      <button onClick=${() => turn(-STEP)} aria-label="turn right 15 degrees" title="E">⟳</button>
-      <button onClick=${snap} title="S: the nearest legal placement">Snap</button>
+    ${placing && html`<div class="atua-tools" role="toolbar" aria-label=${t("laying the card")}>
+      <button onClick=${() => turn(STEP)} aria-label=${t("turn left 15 degrees")} title="Q">⟲</button>
+      <button onClick=${() => turn(-STEP)} aria-label=${t("turn right 15 degrees")} title="E">⟳</button>
+      <button onClick=${snap} title=${t("S: the nearest legal placement")}>${t("Snap")}</button>
       <button class=${ghosts ? "on" : ""} aria-pressed=${ghosts} onClick=${() => setGhosts(!ghosts)}
-        title="G: show where the card may lie">Candidates</button>
-      <button class="lay" onClick=${lay} disabled=${state !== "legal"} title="Enter">Lay</button>
+        title=${t("G: show where the card may lie")}>${t("Candidates")}</button>
+      <button class="lay" onClick=${lay} disabled=${state !== "legal"} title=${t("Enter")}>${
+        t("Lay")}</button>
       <span class="zoom">
-        <button onClick=${() => zoom(0.8)} aria-label="zoom out">−</button>
-        <button onClick=${() => zoom(1.25)} aria-label="zoom in">+</button>
-        <button onClick=${() => fit()} aria-label="fit the island">Fit</button>
+        <button onClick=${() => zoom(0.8)} aria-label=${t("zoom out")}>−</button>
+        <button onClick=${() => zoom(1.25)} aria-label=${t("zoom in")}>+</button>
+        <button onClick=${() => fit()} aria-label=${t("fit the island")}>${t("Fit")}</button>
       </span>
     </div>`}
     ${placing && ghosts && order.length > 0 && html`<div class="atua-tools atua-cands" role="toolbar"
-        aria-label="candidates, best first">
-      <button onClick=${() => step(-1)} title="P" aria-label="previous candidate">◀</button>
+        aria-label=${t("candidates, best first")}>
+      <button onClick=${() => step(-1)} title="P" aria-label=${t("previous candidate")}>◀</button>
       <span class="cand-now" aria-live="polite">${shown >= 0
-        ? html`<b>${pick.at + 1} of ${order.length}</b> (choice ${shown + 1}): ${notes[shown] || ""}`
-        : html`${order.length} places, best first: ◀ ▶ (P, N) put the card on each; a dot on
-          the island shows one`}</span>
-      <button onClick=${() => step(1)} title="N" aria-label="next candidate">▶</button>
+        ? html`<b>${t("{n} of {all}", { n: pick.at + 1, all: order.length })}</b> ${
+          t("(choice {n})", { n: shown + 1 })}: ${notes[shown] || ""}`
+        : tn("{n} place, best first: ◀ ▶ (P, N) put the card on it; a dot on the island shows it",
+          "{n} places, best first: ◀ ▶ (P, N) put the card on each; a dot on the island shows one",
+          order.length)}</span>
+      <button onClick=${() => step(1)} title="N" aria-label=${t("next candidate")}>▶</button>
     </div>`}
     ${canSetAside && html`<div class="atua-tools" role="toolbar"
-        aria-label="a card that fits nowhere">
-      <span>${holding} fits nowhere on your island: it is set aside, out of the game.</span>
-      <button data-action="set aside" onClick=${() => act("set aside")}>Set it aside</button>
+        aria-label=${t("a card that fits nowhere")}>
+      <span>${t("{card} fits nowhere on your island: it is set aside, out of the game.",
+        { card: holding })}</span>
+      <button data-action="set aside" onClick=${() => act("set aside")}>${t("Set it aside")}</button>
     </div>`}
     <svg ref=${svg} class="atua-island" viewBox=${vb.join(" ")} role="group"
-      aria-label=${`${label}${pose ? `; the card ${pose.card} to lay` : ""}`}
+      aria-label=${`${label}${pose ? t("; the card {card} to lay", { card: pose.card }) : ""}`}
       onPointerDown=${onPointerDown} onPointerMove=${onPointerMove} onPointerUp=${onPointerUp}
       onPointerCancel=${onPointerUp} onWheel=${onWheel}>
       <rect class="sea-table" x=${vb[0] - vb[2] * 5} y=${vb[1] - vb[3] * 5} width=${vb[2] * 11}
         height=${vb[3] * 11} />
       <${IslandCards} faces=${faces} poses=${poses} fresh=${fresh} />
-      ${pose && html`<g class=${`held ${state}`} tabindex="0" aria-label=${`${pose.card}, turned
-          ${pose.angle / 10} degrees: drag to move, Q and E to turn`}>
+      ${pose && html`<g class=${`held ${state}`} tabindex="0" aria-label=${t(
+          "{card}, turned {angle} degrees: drag to move, Q and E to turn",
+          { card: pose.card, angle: pose.angle / 10 })}>
         <${Laid} faces=${faces} pose=${pose} cls="held-card" />
         <g transform=${poseTransform(pose)}>
           <rect class="held-edge" x="-315" y="-440" width="630" height="880" rx="12" />
           <line class="handle-stick" x1="0" y1="-440" x2="0" y2="-530" />
-          <circle class="rotate-handle" cx="0" cy="-575" r="48"><title>drag to turn</title></circle>
+          <circle class="rotate-handle" cx="0" cy="-575" r="48"><title>${t("drag to turn")}</title></circle>
         </g>
       </g>`}
       ${placing && ghosts && lit >= 0 && lit !== shown && outline(lit, "lit")}
@@ -358,24 +364,19 @@ export function MyIsland({ faces, seat, holding, legal, act, check, onChecked, l
           r=${Math.max(18, (box ? box[2] : 3000) / 190)} data-n=${i + 1}
           onPointerEnter=${() => setLit(i)} onPointerLeave=${() => setLit(-1)}
           onClick=${() => { setPick({ key, at }); move(c); }}><title>${
-          `choice ${i + 1}: ${notes[i] || ""}`}</title></circle>`;
+          t("choice {n}: {note}", { n: i + 1, note: notes[i] || "" })}</title></circle>`;
       })}
     </svg>
     ${pose && html`<div class=${`atua-status ${state}`} role="status" aria-live="polite"
         data-state=${state} data-pose=${text}>
-      ${state === "checking" && html`<span>Checking ${pose.card} here…</span>`}
-      ${state === "legal" && html`<span><b>✓ It may lie here</b> (${pose.angle / 10}°)${
-        result.note ? html`: <span class="gain">${result.note}</span>` : ""}. Drop it, press
-        Enter or Lay.</span>`}
-      ${state === "illegal" && html`<span><b>✗ It may not lie here:</b></span>
+      ${state === "checking" && html`<span>${t("Checking {card} here…", { card: pose.card })}</span>`}
+      ${state === "legal" && html`<span><b>${t("✓ It may lie here")}</b> (${number(pose.angle / 10)}°)${
+        result.note ? html`: <span class="gain">${result.note}</span>` : ""}. ${
+        t("Drop it, press Enter or Lay.")}</span>`}
+      ${state === "illegal" && html`<span><b>${t("✗ It may not lie here:")}</b></span>
         <ul class="reasons">${reasonsOf(result.reason).map((r) => html`<li>${r}</li>`)}</ul>`}
     </div>`}
-    ${placing && html`<p class="atua-help touch">Drag the card with a finger; turn it with ⟲ ⟳
-      or its handle; Snap finds the nearest legal place; pinch to zoom, drag the sea to pan;
-      Lay lays it.</p>`}
-    ${placing && html`<p class="atua-help keys">Drag the card; turn it with the wheel over it, Q/E
-      (Shift: 1°) or the handle; arrows nudge it; S snaps to the nearest legal place; G shows
-      where it may lie (N and P go through them, best first; 1–9 put it on that choice; Enter
-      lays it); Ctrl+wheel or pinch zooms, drag the sea to pan.</p>`}
+    ${placing && html`<p class="atua-help touch">${t("Drag the card with a finger; turn it with ⟲ ⟳ or its handle; Snap finds the nearest legal place; pinch to zoom, drag the sea to pan; Lay lays it.")}</p>`}
+    ${placing && html`<p class="atua-help keys">${t("Drag the card; turn it with the wheel over it, Q/E (Shift: 1°) or the handle; arrows nudge it; S snaps to the nearest legal place; G shows where it may lie (N and P go through them, best first; 1–9 put it on that choice; Enter lays it); Ctrl+wheel or pinch zooms, drag the sea to pan.")}</p>`}
   </section>`;
 }

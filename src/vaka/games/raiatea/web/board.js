@@ -4,6 +4,7 @@
 // be played is pointable where it lies; legality is the server's (`legal`).
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "/static/html.js";
+import { lang, loadLanguage, t, wanted } from "/static/i18n.js";
 import { api } from "/static/net.js";
 import { marksOf, namer, tabMarks, tabOf, wrap } from "./logic.js";
 import { Hit, Lines, Panel, seatName, Spot } from "./draw.js";
@@ -14,6 +15,9 @@ import { theirs } from "/static/words.js";
 
 // The stylesheets beside this module, linked when a table of the game opens.
 export const styles = ["board.css"];
+
+// The reader's catalog, if the page around the board has not loaded one yet.
+if (lang() === "en" && wanted() !== "en") await loadLanguage();
 
 let components = null; // the printed components, fetched once per page
 
@@ -57,8 +61,8 @@ const TOP_SCALE = 1.2;
 
 // The rest of the table folds into tabs; the tab holding what you may point at opens by
 // itself when your choices move there (never while they stay where you look).
-const TABS = [["island", "Island and temple"], ["markets", "Markets"],
-  ["statues", "To'o statues"], ["others", "Other screens"]];
+const TABS = [["island", () => t("Island and temple")], ["markets", () => t("Markets")],
+  ["statues", () => t("To'o statues")], ["others", () => t("Other screens")]];
 
 export function Board({ view, seat, legal, act, table, since }) {
   const comps = useComponents();
@@ -82,16 +86,16 @@ export function Board({ view, seat, legal, act, table, since }) {
   const tabs = TABS.filter(([id]) => id !== "others" || others.length);
   const moved = ctx ? tabMarks(ctx.marks) : {};
   return html`<div class="rt-board" ref=${box}>
-    ${!comps ? html`<p class="loading">Setting out the table…</p>` : html`
+    ${!comps ? html`<p class="loading">${t("Setting out the table…")}</p>` : html`
     <${Banner} ctx=${ctx} width=${top} />
     ${me && html`<${Screen} ctx=${ctx} s=${me} width=${top} />`}
-    <div class="rt-tabs" role="tablist" aria-label="the rest of the table">${tabs.map(([id, words]) =>
+    <div class="rt-tabs" role="tablist" aria-label=${t("the rest of the table")}>${tabs.map(([id, words]) =>
       html`<button role="tab" id=${`rt-tab-${id}`} aria-selected=${id === tab ? "true" : "false"}
           aria-controls="rt-tabpanel" class=${`rt-tab${wants.includes(id) ? " rt-wants" : ""}${
           moved[id] ? " moved" : ""}`} data-moved=${moved[id] ? "1" : undefined}
-          onClick=${() => setSel({ tab: id, key: wantKey })}>${words}${
+          onClick=${() => setSel({ tab: id, key: wantKey })}>${words()}${
           wants.includes(id) ? html`<span class="rt-dot" aria-hidden="true"> ●</span><span
-            class="sr-only"> (your choices are here)</span>` : ""}</button>`)}</div>
+            class="sr-only">${t(" (your choices are here)")}</span>` : ""}</button>`)}</div>
     <div class="rt-panels" role="tabpanel" id="rt-tabpanel" aria-labelledby=${`rt-tab-${tab}`}>
       ${tab === "island" && html`<${Island} ctx=${ctx} /><${Temple} ctx=${ctx} />`}
       ${tab === "markets" && html`<${Markets} ctx=${ctx} />`}
@@ -108,23 +112,23 @@ function Banner({ ctx, width }) {
   const markers = ["pass", "done"].filter((a) => ctx.acts.has(a));
   let text;
   if (view.is_over) {
-    const w = (view.winners || []).map((s) => seatName(ctx, s)).join(" and ");
-    text = `Game over${w ? `: won by ${w}` : ""}`;
+    const w = (view.winners || []).map((s) => seatName(ctx, s)).join(t(" and "));
+    text = w ? t("Game over: won by {winners}", { winners: w }) : t("Game over");
   } else if (!d) text = "";
-  else if (Array.isArray(d.seats)) text = `Everyone at once: ${d.prompt}`;
-  else if (d.seat === ctx.seat) text = `Your move: ${d.prompt}`;
+  else if (Array.isArray(d.seats)) text = t("Everyone at once: {prompt}", { prompt: d.prompt });
+  else if (d.seat === ctx.seat) text = t("Your move: {prompt}", { prompt: d.prompt });
   else text = `${seatName(ctx, d.seat)}: ${theirs(d.prompt)}`;
   const room = Math.floor((width - 24 - markers.length * 96) / 7.6);
   // two lines at least, so that a shorter prompt moves nothing below it
   const lines = Math.max(2, wrap(text, room, 3).length);
   const h = 22 + lines * 16;
-  return html`<${Panel} w=${width} h=${h} label="whose move" wide=${width > 600}>
+  return html`<${Panel} w=${width} h=${h} label=${t("whose move")} wide=${width > 600}>
     <${Lines} x="12" y="24" text=${text} width=${room} size="14" lines="3" weight="600" />
     ${markers.map((a, i) => html`<${Spot} ctx=${ctx} offers=${[a]}
         x=${width - 100 - i * 96} y="6">
       <${Hit} w="88" h="28" rx="14" fill="#1d5c73" />
       <text x="44" y="19" font-size="13" text-anchor="middle" class="rt-light"
-        font-weight="700">${a === "pass" ? "Pass" : "Done"}</text></${Spot}>`)}
+        font-weight="700">${a === "pass" ? t("Pass") : t("Done")}</text></${Spot}>`)}
   </${Panel}>`;
 }
 

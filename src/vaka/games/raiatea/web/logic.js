@@ -1,6 +1,7 @@
 // Raiatea's board logic that draws nothing: which legal action a thing on the table offers,
 // what a sealed step is waiting for, and what the last reveal showed. Legality is never
 // decided here: an element is pointable only when one of its actions is in `legal`.
+import { t, tn } from "/static/i18n.js";
 import { seatName } from "/static/words.js";
 
 // The first of `candidates` that is a legal action now, or null.
@@ -87,7 +88,7 @@ export function lastSold(log, commodities) {
 // A mission's words with commodity ids turned into their printed names.
 export function missionWords(text, commodities) {
   let out = text;
-  for (const c of commodities) out = out.replaceAll(c.id, c.name);
+  for (const c of commodities) out = out.replaceAll(c.id, t(c.name));
   return out;
 }
 
@@ -121,17 +122,18 @@ export function namer(comps, table = null) {
   const asst = Object.fromEntries(comps.assistants.map((a) => [a.id, a.name]));
   const loc = Object.fromEntries(comps.locations.map((l) => [l.id, l.name]));
   return (id) => {
-    if (comps.rituals[id]) return `${comps.rituals[id].name} (${comps.rituals[id].mana} mana)`;
-    if (comps.masks[id]) return comps.masks[id].name;
-    if (comm[id]) return comm[id];
-    if (asst[id]) return asst[id];
-    if (loc[id]) return loc[id];
+    const r = comps.rituals[id];
+    if (r) return `${t(r.name)} (${tn("{n} mana", "{n} mana", r.mana)})`;
+    if (comps.masks[id]) return t(comps.masks[id].name);
+    if (comm[id]) return t(comm[id]);
+    if (asst[id]) return t(asst[id]);
+    if (loc[id]) return t(loc[id]);
     const seat = /^seat(\d)$/.exec(id);
     if (seat) {
       const n = seatName(table, Number(seat[1]));
       return n[0].toUpperCase() + n.slice(1);
     }
-    if (/^\d\.\d\.\d$/.test(id)) return `mission ${id}`;
+    if (/^\d\.\d\.\d$/.test(id)) return t("mission {id}", { id });
     return id;
   };
 }
@@ -139,14 +141,42 @@ export function namer(comps, table = null) {
 // An action in words, with names for its ids ("sell Mahi-mahi", "keep Chant of …").
 export function sayAction(action, name) {
   const [verb, arg] = action.split(" ");
-  if (arg === undefined) return verb;
-  if (verb === "bid") return `bid ${arg} mana`;
-  if (verb === "recruit") return `recruit ${arg} priest${arg === "1" ? "" : "s"}`;
-  if (verb === "bonus") return `take the bonus on space ${Number(arg) + 1}`;
-  if (verb === "draw") return `draw ${arg} rituals`;
-  if (verb === "top") return `move the ${name(arg)} price marker to the top`;
-  return `${verb} ${name(arg)}`;
+  if (arg === undefined) return ALONE[verb] ? ALONE[verb]() : verb;
+  if (verb === "bid") return t("bid {n} mana", { n: Number(arg) });
+  if (verb === "recruit") return arg === "1" ? t("recruit 1 priest") : t("recruit {n} priests", { n: Number(arg) });
+  if (verb === "bonus") return t("take the bonus on space {n}", { n: Number(arg) + 1 });
+  if (verb === "draw") return arg === "forbidden" ? t("draw forbidden rituals") : t("draw normal rituals");
+  if (verb === "top") return t("move the {thing} price marker to the top", { thing: name(arg) });
+  const said = VERBS[verb];
+  return said ? said(name(arg)) : `${verb} ${name(arg)}`;
 }
+
+// The actions' verbs in words, each with the thing it acts on (as the action text says
+// them in English: the verb as typed, then the thing's name).
+const VERBS = {
+  claim: (x) => t("claim {thing}", { thing: x }),
+  pick: (x) => t("pick {thing}", { thing: x }),
+  sell: (x) => t("sell {thing}", { thing: x }),
+  sacrifice: (x) => t("sacrifice {thing}", { thing: x }),
+  pay: (x) => t("pay {thing}", { thing: x }),
+  take: (x) => t("take {thing}", { thing: x }),
+  hire: (x) => t("hire {thing}", { thing: x }),
+  use: (x) => t("use {thing}", { thing: x }),
+  turn: (x) => t("turn {thing}", { thing: x }),
+  reactivate: (x) => t("reactivate {thing}", { thing: x }),
+  type: (x) => t("type {thing}", { thing: x }),
+  give: (x) => t("give {thing}", { thing: x }),
+  get: (x) => t("get {thing}", { thing: x }),
+  steal: (x) => t("steal {thing}", { thing: x }),
+  prepare: (x) => t("prepare {thing}", { thing: x }),
+  perform: (x) => t("perform {thing}", { thing: x }),
+  discard: (x) => t("discard {thing}", { thing: x }),
+  keep: (x) => t("keep {thing}", { thing: x }),
+  mission: (x) => t("mission {thing}", { thing: x }),
+  gift: (x) => t("gift {thing}", { thing: x }),
+  target: (x) => t("target {thing}", { thing: x }),
+};
+const ALONE = { pass: () => t("pass"), done: () => t("done") };
 
 // Who claimed which location this round, from the log (the view lists the tiles only).
 export function claims(log, viewer, locations) {

@@ -4,6 +4,7 @@
 // over).
 import { useRef } from "preact/hooks";
 import { html } from "/static/html.js";
+import { number, t, tn } from "/static/i18n.js";
 import { seatColour } from "/static/colors.js";
 import { OFFERS } from "./logic.js";
 import {
@@ -38,14 +39,16 @@ function assistantItems(ctx, s, mine, mark) {
     const w = Math.max(90, 10 + ready * 16 + turned * 26);
     items.push({ w, h: 52, draw: (x, y) => html`<${Spot} ctx=${ctx}
         offers=${mine ? OFFERS.myAssistant(a.id) : null} x=${x} y=${y} moved=${mark.assistants.has(a.id)}
-        title=${`${a.name}: ${ready} ready, ${turned} turned. A: ${a.a} B: ${a.b}`}>
+        title=${`${t("{name}: {ready} ready, {turned} turned.", { name: t(a.name), ready, turned })
+          } A: ${t(a.a)} B: ${t(a.b)}`}>
       <${Hit} w=${w} h="52" fill="#dcebf5" stroke="#2a64a8" />
       ${Array.from({ length: ready }, (_, i) => html`<rect x=${6 + i * 16} y="6" width="14"
         height="22" rx="2" fill="#fff" stroke="#2a64a8" />`)}
       ${Array.from({ length: turned }, (_, i) => html`<rect x=${6 + ready * 16 + i * 26} y="12"
         width="22" height="14" rx="2" fill="#b9c8d6" stroke="#2a64a8" />`)}
-      <text x="6" y="39" font-size="10.5" font-weight="600">${a.name}</text>
-      <text x="6" y="49" font-size="9" class="rt-dim">${ready} ready${turned ? `, ${turned} turned` : ""}</text>
+      <text x="6" y="39" font-size="10.5" font-weight="600">${t(a.name)}</text>
+      <text x="6" y="49" font-size="9" class="rt-dim">${t("{n} ready", { n: ready })}${
+        turned ? t(", {n} turned", { n: turned }) : ""}</text>
     </${Spot}>` });
   }
   return items;
@@ -60,7 +63,7 @@ function frontItems(ctx, s, mine, mark) {
     id=${m} offers=${mine ? OFFERS.myMask(m) : OFFERS.theirMask(m)} x=${x} y=${y}
     paired=${paired.has(m)} moved=${mark.masks.has(m)} />` }));
   const blue = s.blue.map((r) => ({ w: RITUAL_W, h: RITUAL_H, draw: (x, y) => html`<${RitualCard}
-    ctx=${ctx} id=${r} x=${x} y=${y} note="in play" moved=${mark.blue.has(r)} />` }));
+    ctx=${ctx} id=${r} x=${x} y=${y} note=${t("in play")} moved=${mark.blue.has(r)} />` }));
   return [...masks, ...assistantItems(ctx, s, mine, mark), ...blue];
 }
 
@@ -90,23 +93,24 @@ function behindOpen(ctx, s, mine, mark, order) {
     const n = s.goods[c.id];
     if (!n) continue;
     items.push({ w: 84, h: 44, draw: (x, y) => html`<${Spot} ctx=${ctx}
-        offers=${mine ? OFFERS.goods(c.id) : null} x=${x} y=${y} title=${`${n} ${c.name}`}
+        offers=${mine ? OFFERS.goods(c.id) : null} x=${x} y=${y} title=${`${number(n)} ${t(c.name)}`}
         moved=${mark.goods.has(c.id)}>
       <${Hit} w="84" h="44" fill="#e8f3d6" stroke="#6f8f72" />
       <text x="42" y="19" font-size="10.5" text-anchor="middle" font-weight="600">${
-        c.name.replace(/ \(.*\)$/, "")}</text>
-      <text x="42" y="36" font-size="12" text-anchor="middle">× ${n}</text></${Spot}>` });
+        t(c.name).replace(/ \(.*\)$/, "")}</text>
+      <text x="42" y="36" font-size="12" text-anchor="middle">× ${number(n)}</text></${Spot}>` });
   }
-  const vp = s.too_tokens.reduce((t, id) => t + (comps.toos[id]?.vp || 0), 0);
+  const vp = s.too_tokens.reduce((sum, id) => sum + (comps.toos[id]?.vp || 0), 0);
   items.push({ w: 96, h: 44, draw: (x, y) => html`<g transform=${`translate(${x},${y})`}>
-    <title>${s.too_tokens.map((t) => comps.toos[t]?.text).join("; ")}</title>
+    <title>${s.too_tokens.map((id) => comps.toos[id]?.text).join("; ")}</title>
     <rect width="96" height="44" rx="6" fill="#efe4cf" stroke="#8a7a60" />
-    <text x="48" y="19" font-size="10.5" text-anchor="middle">To'o tokens: ${s.too_tokens.length}</text>
-    <text x="48" y="35" font-size="10.5" text-anchor="middle">${vp} VP</text></g>` });
+    <text x="48" y="19" font-size="10.5" text-anchor="middle">${
+      t("To'o tokens: {n}", { n: s.too_tokens.length })}</text>
+    <text x="48" y="35" font-size="10.5" text-anchor="middle">${t("{n} VP", { n: vp })}</text></g>` });
   const cards = steady([
-    ...s.hand.map((r) => [r, OFFERS.hand(r), "in hand"]),
-    ...s.drawn_cards.map((r) => [r, OFFERS.drawn(r), "drawn"]),
-    ...s.prepared_cards.map((r) => [r, null, "in the bag"]),
+    ...s.hand.map((r) => [r, OFFERS.hand(r), t("in hand")]),
+    ...s.drawn_cards.map((r) => [r, OFFERS.drawn(r), t("drawn")]),
+    ...s.prepared_cards.map((r) => [r, null, t("in the bag")]),
   ], order);
   for (const [r, offers, note] of cards) {
     items.push({ w: RITUAL_W, h: RITUAL_H, draw: (x, y) => html`<${RitualCard} ctx=${ctx} id=${r}
@@ -114,6 +118,9 @@ function behindOpen(ctx, s, mine, mark, order) {
   }
   return items;
 }
+
+// Where a hidden card lies, under its back.
+const WHERE = { hand: () => t("hand"), drawn: () => t("drawn"), bag: () => t("bag") };
 
 function behindClosed(s) {
   const items = [];
@@ -125,15 +132,14 @@ function behindClosed(s) {
     for (let i = 0; i < (s.prepared?.clipped?.[d] || 0); i++) backs.push([d, "bag"]);
   }
   items.push({ w: 120, h: 40, draw: (x, y) => html`<g transform=${`translate(${x},${y})`}>
-    <title>pearls and mana are hidden; every gain and payment is in the log</title>
+    <title>${t("pearls and mana are hidden; every gain and payment is in the log")}</title>
     <rect width="120" height="40" rx="6" fill="#6b5a45" /><text x="60" y="17" font-size="10.5"
-      text-anchor="middle" class="rt-light">${s.commodities} commodit${
-      s.commodities === 1 ? "y" : "ies"}</text>
-    <text x="60" y="32" font-size="10.5" text-anchor="middle" class="rt-light">${s.toos} To'o token${
-      s.toos === 1 ? "" : "s"}</text></g>` });
+      text-anchor="middle" class="rt-light">${tn("{n} commodity", "{n} commodities", s.commodities)}</text>
+    <text x="60" y="32" font-size="10.5" text-anchor="middle" class="rt-light">${
+      tn("{n} To'o token", "{n} To'o tokens", s.toos)}</text></g>` });
   backs.forEach(([d, where]) => items.push({ w: 24, h: 40, draw: (x, y) => html`<g>
     <${CardBack} x=${x} y=${y} deck=${d} /><text x=${x + 12} y=${y + 44} font-size="7.5"
-      text-anchor="middle" class="rt-dim">${where}</text></g>` }));
+      text-anchor="middle" class="rt-dim">${WHERE[where]()}</text></g>` }));
   return items;
 }
 
@@ -149,21 +155,22 @@ export function Screen({ ctx, s, width }) {
   const by = 64 + (frontH ? frontH + 8 : 0) + 18;
   const [back, backH] = flow(behind, width - 24, 12, by);
   const h = by + backH + 18;
-  const title = `${mine ? "Your screen" : "Screen of"} · ${seatName(ctx, s.seat)}`;
-  const facts = `${rank ? rank.name : s.rank} (tattoo ${s.tattoo}) · ${s.priests} priest${
-    s.priests === 1 ? "" : "s"}${s.score ? ` · ${s.score.total} VP` : ""}`;
+  const title = mine ? t("Your screen · {name}", { name: seatName(ctx, s.seat) })
+    : t("Screen of · {name}", { name: seatName(ctx, s.seat) });
+  const facts = `${rank ? t(rank.name) : s.rank} ${t("(tattoo {n})", { n: s.tattoo })} · ${
+    tn("{n} priest", "{n} priests", s.priests)}${s.score ? ` · ${t("{n} VP", { n: s.score.total })}` : ""}`;
   return html`<${Panel} w=${width} h=${h} label=${title} wide=${width > 600}>
     <${Spot} ctx=${ctx} offers=${OFFERS.screen(s.seat)}>
       <${Hit} w=${width} h="30" rx="10" fill=${seatColour(s.seat)} />
       <text x="14" y="20" font-size="13" font-weight="700">${title}</text>
       <text x=${width - 14} y="20" font-size="11" text-anchor="end">${facts}</text>
     </${Spot}>
-    <text x="12" y="52" font-size="11" font-weight="700" class="rt-section">In front of the screen${
-      front.length ? "" : ": nothing yet"}</text>
+    <text x="12" y="52" font-size="11" font-weight="700" class="rt-section">${front.length
+      ? t("In front of the screen") : t("In front of the screen: nothing yet")}</text>
     ${front}
     <text x="12" y=${by - 6} font-size="11" font-weight="700" class="rt-section">${
-      open ? (mine ? "Behind your screen (only you see this)" : "Behind the screen (revealed)")
-        : "Behind the screen (hidden: counts and card backs only)"}</text>
+      open ? (mine ? t("Behind your screen (only you see this)") : t("Behind the screen (revealed)"))
+        : t("Behind the screen (hidden: counts and card backs only)")}</text>
     ${back}
   </${Panel}>`;
 }

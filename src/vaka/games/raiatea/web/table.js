@@ -1,15 +1,17 @@
 // Raiatea's island and temple: the round track, the six locations, the tattoo and priest
 // tracks, the ceremonial site with its gifts, sealed choices and the Sacrifice Bag.
 import { html } from "/static/html.js";
+import { number, t, tc, tn } from "/static/i18n.js";
 import { seatColour } from "/static/colors.js";
 import { bidAmounts, claims, lastReveal, OFFERS, sealedStatus } from "./logic.js";
 import { Disc, Heading, Hit, Lines, named, Panel, seatName, Spot } from "./draw.js";
 
 const W = 520;
 // The rulebook's heading for each location's action (the full text is in the tooltip).
-const HEADINGS = { forest: "Obtain forest cards", marae: "Get tattoos and ritual cards",
-  reef: "Dive for pearls", path: "Recruit priests and gain mana", neighbourhood: "Exchange masks",
-  market: "Sell commodities and hire assistants" };
+const HEADINGS = { forest: () => t("Obtain forest cards"),
+  marae: () => t("Get tattoos and ritual cards"), reef: () => t("Dive for pearls"),
+  path: () => t("Recruit priests and gain mana"), neighbourhood: () => t("Exchange masks"),
+  market: () => t("Sell commodities and hire assistants") };
 
 export function Island({ ctx }) {
   const { view, comps } = ctx;
@@ -19,19 +21,20 @@ export function Island({ ctx }) {
   const sw = (W - 24) / spaces.length;
   const owners = claims(view.log, ctx.seat, comps.locations);
   const current = view.tiles.at(-1);
-  return html`<${Panel} w=${W} h="352" label="round track and locations">
-    <${Heading} x="12" y="22" text=${view.is_over ? "Game over" : `${
-      view.round.kind === "action" ? "Action round" : "Ceremony"} ${view.round.number}`} />
-    <text x=${W - 12} y="22" font-size="11" text-anchor="end">starting player: ${
-      seatName(ctx, view.start_player)}</text>
-    <g transform="translate(12,32)" role="img" aria-label=${`round track: ${
-      view.round.kind} ${view.round.number}`}>
+  const round = `${view.round.kind === "action" ? tc("raiatea", "Action round")
+    : tc("raiatea", "Ceremony")} ${number(view.round.number)}`;
+  return html`<${Panel} w=${W} h="352" label=${t("round track and locations")}>
+    <${Heading} x="12" y="22" text=${view.is_over ? t("Game over") : round} />
+    <text x=${W - 12} y="22" font-size="11" text-anchor="end">${t("starting player: {name}",
+      { name: seatName(ctx, view.start_player) })}</text>
+    <g transform="translate(12,32)" role="img" aria-label=${t("round track: {round}", {
+      round: `${view.round.kind === "action" ? t("action") : t("ceremony")} ${view.round.number}` })}>
       ${spaces.map((s, i) => html`<g transform=${`translate(${i * sw},0)`}>
         <rect width=${sw - 4} height="30" rx="5" fill=${s.kind === "ceremony" ? "#c8553d" : "#f2d16b"}
           stroke=${i === here ? "#1f2a30" : "none"} stroke-width="3" />
         <text x=${(sw - 4) / 2} y="19" font-size="11" text-anchor="middle"
           class=${s.kind === "ceremony" ? "rt-light" : ""}>${
-          s.kind === "ceremony" ? `C${s.round}` : s.round}</text></g>`)}
+          s.kind === "ceremony" ? t("C{n}", { n: s.round }) : number(s.round)}</text></g>`)}
       ${here >= 0 && html`<path d=${`M${here * sw + (sw - 4) / 2 - 6} 38 l6 -6 l6 6z`} fill="#1f2a30" />`}
     </g>
     ${comps.locations.map((loc, i) => {
@@ -42,22 +45,24 @@ export function Island({ ctx }) {
       const now = loc.id === current && view.kahuna >= 0;
       return html`<${Spot} ctx=${ctx} offers=${OFFERS.location(loc.id)} x=${x} y=${y}
           moved=${ctx.marks.locations.has(loc.id)}
-          title=${`${loc.name}: ${loc.action} Kahuna: ${loc.kahuna}.`}>
+          title=${`${t(loc.name)}: ${t(loc.action)} ${t("Kahuna: {text}", { text: t(loc.kahuna) })}.`}>
         <${Hit} w="160" h="110" fill=${taken ? "#e6ddd0" : "#e3f1e4"}
           stroke=${now ? "#1f2a30" : "#6f8f72"} sw=${now ? 3 : 1} />
-        <text x="8" y="20" font-size="14" font-weight="700">${loc.name}</text>
-        <${Lines} x="8" y="40" text=${HEADINGS[loc.id] || ""} width="22" size="11.5" lines="2" />
-        <${Lines} x="8" y="78" text=${`Kahuna: ${loc.kahuna}`} width="26" size="10" lines="2"
+        <text x="8" y="20" font-size="14" font-weight="700">${t(loc.name)}</text>
+        <${Lines} x="8" y="40" text=${HEADINGS[loc.id] ? HEADINGS[loc.id]() : ""} width="22"
+          size="11.5" lines="2" />
+        <${Lines} x="8" y="78" text=${t("Kahuna: {text}", { text: t(loc.kahuna) })} width="26"
+          size="10" lines="2"
           cls="rt-kahuna" />
         ${taken && html`<g><rect x="62" y="-9" width="94" height="16" rx="8" fill=${
           owner === undefined ? "#999" : seatColour(owner)} stroke="#fff" />
           <text x="109" y="3" font-size="10" text-anchor="middle">${
-          owner === undefined ? "claimed" : clip(named(ctx, owner), 16)}</text></g>`}
+          owner === undefined ? t("claimed") : clip(named(ctx, owner), 16)}</text></g>`}
       </${Spot}>`;
     })}
     <text x="12" y="336" font-size="11">${view.kahuna >= 0 && current
-      ? `${seatName(ctx, view.kahuna)} is the Kahuna at the ${ctx.name(current)}.` : ""}${
-      view.die ? ` Die: ${view.die}.` : ""}</text>
+      ? t("{name} is the Kahuna at the {place}.", { name: seatName(ctx, view.kahuna),
+        place: ctx.name(current) }) : ""}${view.die ? t(" Die: {n}.", { n: view.die }) : ""}</text>
   </${Panel}>`;
 }
 
@@ -67,7 +72,7 @@ export function Temple({ ctx }) {
   let y = 10;
   // Tattoo track with the ranks.
   const tw = (W - 24) / (comps.tattoo_max + 1);
-  parts.push(html`<${Heading} x="12" y=${y + 14} text="Tattoo track" />`);
+  parts.push(html`<${Heading} x="12" y=${y + 14} text=${t("Tattoo track")} />`);
   y += 22;
   parts.push(html`<g transform=${`translate(12,${y})`}>${Array.from({ length: comps.tattoo_max + 1 },
     (_, k) => {
@@ -75,10 +80,10 @@ export function Temple({ ctx }) {
       const here = view.seats.filter((s) => s.tattoo === k);
       return html`<g transform=${`translate(${k * tw},0)`}>
         <rect width=${tw - 3} height="50" rx="4" fill=${rank ? "#e9d3b0" : "#f4ead8"} stroke="#b59d74" />
-        <text x="4" y="12" font-size="9" class="rt-dim">${k}</text>
+        <text x="4" y="12" font-size="9" class="rt-dim">${number(k)}</text>
         ${rank && html`<text x=${(tw - 3) / 2} y="12" font-size="10" text-anchor="middle"
-          font-weight="700">${rank.name}</text><text x=${tw - 7} y="46" font-size="9"
-          text-anchor="end" class="rt-dim">${rank.vp} VP</text>`}
+          font-weight="700">${t(rank.name)}</text><text x=${tw - 7} y="46" font-size="9"
+          text-anchor="end" class="rt-dim">${t("{n} VP", { n: rank.vp })}</text>`}
         ${here.map((s, j) => html`<${Disc} x=${12 + j * 20} y="30" seat=${s.seat}
           moved=${ctx.marks.tattoo.has(s.seat)} />`)}</g>`;
     })}</g>`);
@@ -86,8 +91,8 @@ export function Temple({ ctx }) {
   // Priest track.
   const n = comps.priest_max + 1;
   const pw = (W - 24) / n;
-  parts.push(html`<${Heading} x="12" y=${y + 14} text="Priest track" />`);
-  const recruits = [["1", "+1 priest (2 pearls)"], ["2", "+2 priests (5 pearls)"]]
+  parts.push(html`<${Heading} x="12" y=${y + 14} text=${t("Priest track")} />`);
+  const recruits = [["1", t("+1 priest (2 pearls)")], ["2", t("+2 priests (5 pearls)")]]
     .filter(([k]) => ctx.acts.has(`recruit ${k}`));
   recruits.forEach(([k, words], i) => parts.push(html`<${Spot} ctx=${ctx}
       offers=${[`recruit ${k}`]} x=${200 + i * 160} y=${y}>
@@ -99,7 +104,7 @@ export function Temple({ ctx }) {
     return html`<g transform=${`translate(${k * pw},0)`}>
       <rect width=${pw - 2} height=${22 + 18 * Math.max(1, here.length)} rx="4" fill="#eef2f6"
         stroke="#9fb0c0" /><text x=${(pw - 2) / 2} y="14" font-size="10"
-        text-anchor="middle">${k}</text>
+        text-anchor="middle">${number(k)}</text>
       ${here.map((s, j) => html`<${Disc} x=${(pw - 2) / 2} y=${30 + j * 18} seat=${s.seat} r="8"
         moved=${ctx.marks.priests.has(s.seat)} />`)}
     </g>`;
@@ -108,14 +113,14 @@ export function Temple({ ctx }) {
     view.seats.filter((s) => s.priests === k).length));
   y += 28 + 18 * stack;
   // The ceremonial site: ritual cubes in ceremonial order.
-  parts.push(html`<${Heading} x="12" y=${y + 14} text="Ceremonial site" />`);
+  parts.push(html`<${Heading} x="12" y=${y + 14} text=${t("Ceremonial site")} />`);
   y += 22;
   parts.push(html`<g transform=${`translate(12,${y})`} role="img"
     class=${ctx.marks.order ? "moved" : undefined} data-moved=${ctx.marks.order ? "1" : undefined}
-    aria-label=${`ceremonial order: ${view.order.map((s) => named(ctx, s)).join(", ")}`}>${view.order.map((s, i) =>
+    aria-label=${t("ceremonial order: {seats}", { seats: view.order.map((s) => named(ctx, s)).join(", ") })}>${view.order.map((s, i) =>
     // one row a seat, so that every name fits
     html`<g transform=${`translate(0,${i * 26})`}><rect width="250" height="22" rx="4"
-      fill="#f3e6cf" stroke="#8a5a2b" /><text x="6" y="15" font-size="11">${i + 1}.</text>
+      fill="#f3e6cf" stroke="#8a5a2b" /><text x="6" y="15" font-size="11">${number(i + 1)}.</text>
       <rect x="24" y="3" width="16" height="16" fill=${seatColour(s)} stroke="#1f2a30" />
       <text x="32" y="15" font-size="10" text-anchor="middle" font-weight="700">${s}</text>
       <text x="48" y="15" font-size="11">${clip(named(ctx, s), 32)}</text></g>`)}</g>`);
@@ -125,11 +130,12 @@ export function Temple({ ctx }) {
   if (giving) {
     ["tattoo", "commodity", "pearls"].forEach((g, i) => {
       const left = view.gifts_left.includes(g);
+      const gift = GIFTS[g] ? GIFTS[g]() : comps.gifts[g];
       parts.push(html`<${Spot} ctx=${ctx} offers=${OFFERS.gift(g)} x=${12 + i * 164} y=${y}
-          title=${`gift: ${comps.gifts[g]}`}>
+          title=${t("gift: {gift}", { gift })}>
         <${Hit} w="156" h="28" fill=${left ? "#fff3c4" : "#e6e0d6"} stroke="#8a5a2b" />
         <text x="78" y="18" font-size="11" text-anchor="middle" class=${left ? "" : "rt-dim"}>
-          Gift: ${comps.gifts[g]}</text></${Spot}>`);
+          ${t("Gift: {gift}", { gift })}</text></${Spot}>`);
     });
     y += 36;
   }
@@ -142,10 +148,11 @@ export function Temple({ ctx }) {
   } else if (reveal) {
     parts.push(html`<g transform=${`translate(12,${y})`} role="status">
       <text y="14" font-size="12" font-weight="700">${reveal.kind === "offering"
-        ? "Mana offered (revealed)" : `Auction for mission ${reveal.mission} (revealed)`}</text>
+        ? t("Mana offered (revealed)")
+        : t("Auction for mission {mission} (revealed)", { mission: reveal.mission })}</text>
       ${Object.entries(reveal.bids).map(([s, b], i) => html`<g transform=${`translate(${i * 120},22)`}>
         <${Disc} x="10" y="10" seat=${Number(s)} /><text x="24" y="14" font-size="11">${
-        `${b} mana${reveal.winner === Number(s) ? " — wins" : ""}`}</text></g>`)}</g>`);
+        tn("{n} mana", "{n} mana", b) + (reveal.winner === Number(s) ? t(" — wins") : "")}</text></g>`)}</g>`);
     y += 48;
   }
   if (view.blessing) {
@@ -153,8 +160,13 @@ export function Temple({ ctx }) {
     parts.push(body);
     y += h;
   }
-  return html`<${Panel} w=${W} h=${y + 8} label="tattoo and priest tracks, ceremonial site">${parts}</${Panel}>`;
+  return html`<${Panel} w=${W} h=${y + 8} label=${t("tattoo and priest tracks, ceremonial site")}>${
+    parts}</${Panel}>`;
 }
+
+// The ceremonial gifts in words.
+const GIFTS = { tattoo: () => t("1 tattoo"), commodity: () => t("1 commodity"),
+  pearls: () => t("2 pearls") };
 
 // A name cut to `n` characters, for a place drawn to a fixed width.
 const clip = (name, n) => (name.length > n ? `${name.slice(0, n - 1)}…` : name);
@@ -162,15 +174,16 @@ const clip = (name, n) => (name.length > n ? `${name.slice(0, n - 1)}…` : name
 // A sealed step: who has chosen (never what), your own choice, and the bids you may make.
 function sealedPart(ctx, sealed, y0) {
   const { view } = ctx;
-  const what = { prep: "Preparing rituals (hidden)", offer: "Mana offering (sealed fists)",
-    auction: `Mana auction for mission ${sealed.mission} (sealed fists)` }[sealed.phase] ||
-    sealed.phase;
+  const what = { prep: () => t("Preparing rituals (hidden)"),
+    offer: () => t("Mana offering (sealed fists)"),
+    auction: () => t("Mana auction for mission {mission} (sealed fists)", { mission: sealed.mission }),
+  }[sealed.phase]?.() || sealed.phase;
   const mine = view.seats.find((s) => s.seat === ctx.seat);
   const bids = bidAmounts(ctx.legal);
   const rows = Math.ceil(bids.length / 15);
   const body = html`<g transform=${`translate(12,${y0})`} class="rt-sealed" role="status"
-      aria-label=${`${what}: ${sealed.chosen.map((s) => `${named(ctx, s)} has chosen`).concat(
-      sealed.waiting.map((s) => `${named(ctx, s)} is choosing`)).join(", ")}`}>
+      aria-label=${`${what}: ${sealed.chosen.map((s) => t("{name} has chosen", { name: named(ctx, s) }))
+      .concat(sealed.waiting.map((s) => t("{name} is choosing", { name: named(ctx, s) }))).join(", ")}`}>
     <text y="14" font-size="12" font-weight="700">${what}</text>
     ${view.seats.map((s, i) => {
       const done = sealed.chosen.includes(s.seat);
@@ -180,15 +193,16 @@ function sealedPart(ctx, sealed, y0) {
           stroke=${seatColour(s.seat)} stroke-width="2" />
         <${Disc} x="15" y="15" seat=${s.seat} />
         <text x="30" y="19" font-size="11">${clip(named(ctx, s.seat), 11)} ${
-          done ? "✓ chosen" : "… choosing"}${
+          done ? t("✓ chosen") : t("… choosing")}${
           s.seat === ctx.seat && mine?.my_bid !== undefined && sealed.phase !== "prep"
-            ? ` (${mine.my_bid})` : ""}</text></g>`;
+            ? ` (${number(mine.my_bid)})` : ""}</text></g>`;
     })}
-    ${bids.length > 0 && html`<text y="70" font-size="11">Your hidden bid: point at a number of mana</text>`}
+    ${bids.length > 0 && html`<text y="70" font-size="11">${
+      t("Your hidden bid: point at a number of mana")}</text>`}
     ${bids.map((b, i) => html`<${Spot} ctx=${ctx} offers=${[`bid ${b}`]}
         x=${(i % 15) * 33} y=${78 + Math.floor(i / 15) * 32}>
       <${Hit} w="29" h="28" rx="14" fill="#cfe3ff" stroke="#2a64a8" />
-      <text x="14.5" y="18" font-size="12" text-anchor="middle">${b}</text></${Spot}>`)}
+      <text x="14.5" y="18" font-size="12" text-anchor="middle">${number(b)}</text></${Spot}>`)}
   </g>`;
   return [bids.length ? 84 + rows * 32 : 62, body];
 }
@@ -197,15 +211,16 @@ function sealedPart(ctx, sealed, y0) {
 function bagPart(ctx, y0) {
   const { view, comps } = ctx;
   const body = html`<g transform=${`translate(12,${y0})`}>
-    <text y="14" font-size="12" font-weight="700">Sacrifice Bag: ${view.bag_mana} mana for the rituals</text>
+    <text y="14" font-size="12" font-weight="700">${t("Sacrifice Bag: {n} mana for the rituals",
+      { n: view.bag_mana })}</text>
     ${view.blessing.map(([r, s], i) => {
       const card = comps.rituals[r];
       return html`<${Spot} ctx=${ctx} offers=${s === ctx.seat ? OFFERS.bag(r) : null}
-          x=${(i % 3) * 166} y=${22 + Math.floor(i / 3) * 34} title=${card?.text}>
+          x=${(i % 3) * 166} y=${22 + Math.floor(i / 3) * 34} title=${card?.text && t(card.text)}>
         <${Hit} w="160" h="28" fill="#fffaf0" stroke=${s >= 0 ? seatColour(s) : "#8a5a2b"} sw="2" />
-        <text x="6" y="12" font-size="10" font-weight="600">${card ? card.name : r}</text>
-        <text x="6" y="24" font-size="9" class="rt-dim">${card?.mana} mana · ${
-          s >= 0 ? named(ctx, s) : "General"}</text></${Spot}>`;
+        <text x="6" y="12" font-size="10" font-weight="600">${card ? t(card.name) : r}</text>
+        <text x="6" y="24" font-size="9" class="rt-dim">${tn("{n} mana", "{n} mana", card?.mana ?? 0)} · ${
+          s >= 0 ? named(ctx, s) : t("General")}</text></${Spot}>`;
     })}</g>`;
   return [30 + Math.ceil(view.blessing.length / 3) * 34, body];
 }

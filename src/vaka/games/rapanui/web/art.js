@@ -2,6 +2,7 @@
 // cards, card backs, wood and fame. Every kind has its own picture and its name written on
 // it, so no kind is told by colour alone.
 import { html } from "/static/html.js";
+import { tc } from "/static/i18n.js";
 
 // Light tints, so dark writing on them reads well; the picture and the name tell kinds apart.
 export const KIND_FILL = {
@@ -87,10 +88,27 @@ export function Card({ kind, x, y, w = 72, h = 100, band = 22, dim = false }) {
 
 // A kind's name, squeezed to fit the card's width when it would not.
 function Name({ kind, x, y, w, size }) {
-  const wide = kind.length * size * 0.6 > w; // about 0.6 em a letter
+  const name = tc("rapanui", kind);
+  const wide = name.length * size * 0.6 > w; // about 0.6 em a letter
   return html`<text x=${x} y=${y} text-anchor="middle" class="rn-kind" font-size=${size}
-    textLength=${wide ? w : null} lengthAdjust=${wide ? "spacingAndGlyphs" : null}>${kind}</text>`;
+    textLength=${wide ? w : null} lengthAdjust=${wide ? "spacingAndGlyphs" : null}>${name}</text>`;
 }
+
+// A text's attributes that squeeze it into `room` units where it would be wider (about
+// 0.58 em a letter): the German names are longer than the room the English ones needed.
+export function squeeze(text, room, size) {
+  return String(text).length * size * 0.58 > room
+    ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
+}
+
+// A resource by its short name, for the labels under the small pictures.
+const SHORT = {
+  fish: () => tc("rapanui short name", "fish"),
+  grain: () => tc("rapanui short name", "grain"),
+  mulberry: () => tc("rapanui short name", "mulberry"),
+  potato: () => tc("rapanui short name", "potato"),
+};
+export const shortName = (kind) => (SHORT[kind] ? SHORT[kind]() : tc("rapanui", kind));
 
 // A Rapa Nui card from behind (the draw pile; the cards under a top-only row; others' hands).
 export function Back({ x, y, w = 72, h = 100 }) {

@@ -1,6 +1,7 @@
 // Rapa Nui's board, the parts that are plain data: which legal action a drawn thing stands
 // for, how the hand groups, where the panels go. No drawing and no rules here: legality is
 // always the server's `legal` list; these functions only look actions up in it.
+import { tc, t } from "/static/i18n.js";
 import { theirs } from "/static/words.js";
 
 export const RESOURCES = ["fish", "grain", "mulberry", "potato"];
@@ -73,28 +74,32 @@ export const columnsFor = (px) => (px >= 700 ? 2 : 1);
 
 export function seatName(table, seat) {
   const name = table?.names?.[seat] || table?.seats?.[seat]?.name;
-  return name ? name[0].toUpperCase() + name.slice(1) : `Seat ${seat}`;
+  return name ? name[0].toUpperCase() + name.slice(1) : t("Seat {n}", { n: seat });
 }
 
 // The line over the table: whose turn it is and what they are choosing.
 export function banner(view, table) {
   if (view.is_over) {
     const w = (view.winners || []).map((s) => seatName(table, s));
-    return `Game over after ${view.turn} turns${w.length ? ` — won by ${w.join(" and ")}` : ""}`;
+    return w.length
+      ? t("Game over after {n} turns — won by {winners}", { n: view.turn, winners: w.join(t(" and ")) })
+      : t("Game over after {n} turns", { n: view.turn });
   }
   const d = view.decision;
-  if (!d) return `Turn ${view.turn}`;
-  const doing = d.seat === view.seat ? `your move: ${d.prompt}`
-    : `${seatName(table, d.seat)} is to ${theirs(d.prompt)}`;
-  const round = d.seat !== view.active ? ` (sacrifice round after ${
-    view.active === view.seat ? "your" : `${seatName(table, view.active)}'s`} Moai)` : "";
-  return `Turn ${view.turn} — ${doing}${round}`;
+  if (!d) return t("Turn {n}", { n: view.turn });
+  const doing = d.seat === view.seat ? t("your move: {prompt}", { prompt: d.prompt })
+    : t("{name} is to {what}", { name: seatName(table, d.seat), what: theirs(d.prompt) });
+  const round = d.seat === view.active ? "" : view.active === view.seat
+    ? t(" (sacrifice round after your Moai)")
+    : t(" (sacrifice round after {name}'s Moai)", { name: seatName(table, view.active) });
+  return t("Turn {n} — {doing}", { n: view.turn, doing }) + round;
 }
 
 // What pointing at a sacrifice card of a resource does in this phase, if it is legal.
 export function sacrificeLabel(phase, kind) {
-  if (phase === "hide") return `put a ${kind} sacrifice card face down on the stone`;
-  return `put a ${kind} sacrifice card face up on the stone`;
+  const k = tc("rapanui", kind);
+  if (phase === "hide") return t("put a {kind} sacrifice card face down on the stone", { kind: k });
+  return t("put a {kind} sacrifice card face up on the stone", { kind: k });
 }
 
 // The supply's action for a resource now: buy, offer or gain, whichever is legal.
@@ -107,16 +112,16 @@ export function supplyAction(legal, kind) {
 }
 
 export const SUPPLY_WORDS = {
-  buy: (k) => `buy a ${k} sacrifice card`,
-  offer: (k) => `put a ${k} card from the supply face up on the stone`,
-  gain: (k) => `take a ${k} sacrifice card`,
+  buy: (k) => t("buy a {kind} sacrifice card", { kind: tc("rapanui", k) }),
+  offer: (k) => t("put a {kind} card from the supply face up on the stone", { kind: tc("rapanui", k) }),
+  gain: (k) => t("take a {kind} sacrifice card", { kind: tc("rapanui", k) }),
 };
 
 // What "pass" means in this phase, for the chip that offers it on the board.
 export function passLabel(phase) {
-  if (phase === "buy") return { short: "buy none", long: "buy no sacrifice card this turn" };
-  if (phase === "gain") return { short: "take none", long: "take no sacrifice card" };
-  return { short: "pass", long: "pass" };
+  if (phase === "buy") return { short: t("buy none"), long: t("buy no sacrifice card this turn") };
+  if (phase === "gain") return { short: t("take none"), long: t("take no sacrifice card") };
+  return { short: t("pass"), long: t("pass") };
 }
 
 // The places that changed between `since` (the view after the seat's own last move) and
