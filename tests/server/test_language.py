@@ -67,16 +67,44 @@ def test_a_websocket_opened_with_lang_de_is_refused_in_german(server: Server) ->
     assert answer["reason"] == "dieses Token gilt für keinen Platz an diesem Tisch"
 
 
-def test_the_games_words_on_the_wire_stay_english_for_a_german_reader(server: Server) -> None:
+def test_a_table_state_comes_in_its_readers_language_its_actions_unchanged(
+    server: Server,
+) -> None:
     with server.client() as client:
         made = make(client, "rapa-nui", ["me", "bot:random"])
         table, token = made["table"]["id"], made["tokens"]["0"]
-        german = client.get(
-            f"/api/tables/{table}/state", headers={**bearer(token), "Accept-Language": "de"}
-        )
-    assert german.status_code == 200
-    state = german.json()
-    assert {c["note"] for c in state["legal"]} <= {"free", "costs 1 wood", "costs 2 wood"}
-    texts = [e["text"] for e in state["view"]["log"]]
-    assert "Turn 1: your turn" in texts, texts
-    assert state["view"]["decision"]["prompt"] == "lay out a card from your hand"
+        path = f"/api/tables/{table}/state"
+        english = client.get(path, headers=bearer(token)).json()
+        german = client.get(path, headers={**bearer(token), "Accept-Language": "de"}).json()
+        again = client.get(path, headers=bearer(token)).json()
+    assert english == again  # the English state is the same before and after
+    assert {c["note"] for c in english["legal"]} <= {"free", "costs 1 wood", "costs 2 wood"}
+    assert "Turn 1: your turn" in [e["text"] for e in english["view"]["log"]]
+    # the same actions, seats and numbers; the words German
+    assert [c["action"] for c in german["legal"]] == [c["action"] for c in english["legal"]]
+    assert [e["seat"] for e in german["view"]["log"]] == [e["seat"] for e in english["view"]["log"]]
+    assert german["version"] == english["version"] and german["table"] == english["table"]
+    texts = [e["text"] for e in german["view"]["log"]]
+    assert "Turn 1: your turn" not in texts and any("Zug 1" in t for t in texts), texts
+    assert not {c["note"] for c in german["legal"]} & {"costs 1 wood", "costs 2 wood"}
+    notes = [c["note"] for c in german["legal"]]
+    assert "free" not in notes and all(
+        n in ("kostenlos", "kostet 1 Holz", "kostet 2 Holz") for n in notes
+    ), notes
+
+
+def test_a_socket_gets_its_pushes_in_its_own_language(server: Server) -> None:
+    with server.client() as client:
+        made = make(client, "rapa-nui", ["me", "bot:random"])
+    table, token = made["table"]["id"], made["tokens"]["0"]
+    base = f"ws://127.0.0.1:{server.port}/ws/tables/{table}"
+    heard = {}
+    for lang in ("de", "en"):
+        with connect(f"{base}?lang={lang}", open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            heard[lang] = json.loads(ws.recv(timeout=30))
+    assert heard["de"]["type"] == heard["en"]["type"] == "state"
+    de_log = [e["text"] for e in heard["de"]["view"]["log"]]
+    en_log = [e["text"] for e in heard["en"]["view"]["log"]]
+    assert len(de_log) == len(en_log) and de_log != en_log
+    assert "Turn 1: your turn" in en_log
