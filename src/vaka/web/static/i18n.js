@@ -24,6 +24,17 @@ export function lang() {
   return current;
 }
 
+/** The language chosen on this browser (with the switch), or null: none chosen yet. */
+export function chosen() {
+  return localStorage.getItem(KEY);
+}
+
+/** The languages a page offers, each with its name in itself. */
+export const LANGUAGES = [
+  ["en", "English"],
+  ["de", "Deutsch"],
+];
+
 /** The language chosen on this browser, else the best of the browser's own languages. */
 export function wanted() {
   const saved = localStorage.getItem(KEY);

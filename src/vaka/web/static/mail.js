@@ -2,10 +2,10 @@
 // and the pages the links in mail open: one confirms an address, one stops all mail.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
-import { ApiError } from "./net.js";
+import { ApiError, languageHeader } from "./net.js";
 
 async function call(path, { method = "GET", body, csrf } = {}) {
-  const headers = {};
+  const headers = languageHeader();
   if (body !== undefined) headers["content-type"] = "application/json";
   if (csrf) headers["X-CSRF-Token"] = csrf;
   const res = await fetch(path, {

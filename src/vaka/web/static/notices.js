@@ -6,7 +6,7 @@
 // where the person allowed them.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
-import { backoff, myTables } from "./net.js";
+import { backoff, myTables, socketUrl } from "./net.js";
 
 const SEEN = "vaka.seen";
 const MAX_SEATS = 100; // the server follows at most so many seats a page
@@ -133,8 +133,7 @@ class NoticeSocket {
   }
 
   connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/notices`);
+    const ws = new WebSocket(socketUrl("/ws/notices"));
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;

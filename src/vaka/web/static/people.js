@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { getMe, loadMe } from "./account.js";
 import { html } from "./html.js";
-import { api, ApiError } from "./net.js";
+import { api, ApiError, languageHeader } from "./net.js";
 
 // Who this browser is signed in as ({id, name, csrf}, or null): account.js keeps it, and
 // follows signing in and out.
@@ -19,7 +19,7 @@ export async function change(path, method, { keepalive = false } = {}) {
   const res = await fetch(path, {
     method,
     keepalive,
-    headers: me ? { "X-CSRF-Token": me.csrf } : {},
+    headers: me ? { ...languageHeader(), "X-CSRF-Token": me.csrf } : languageHeader(),
   });
   const data = res.status === 204 ? null : await res.json().catch(() => ({}));
   if (!res.ok) throw new ApiError(data || {}, res.status);
