@@ -1,4 +1,4 @@
-import { number, t, tn } from "./i18n.js";
+import { t, tc, tn } from "./i18n.js";
 
 // The engine words a decision's prompt for the seat that makes it ("lay out a card from your
 // hand"); shown to everyone else it must speak of that seat instead.
@@ -98,4 +98,15 @@ export function nameSeats(text, names) {
 // own name).
 export function seatName(table, seat) {
   return table?.names?.[seat] || table?.seats?.[seat]?.name || t("seat {n}", { n: seat });
+}
+
+// A bot's level ("random", "easy", "medium", "hard"), in the page's language.
+export function levelName(level) {
+  const names = {
+    random: tc("bot level", "random"),
+    easy: tc("bot level", "easy"),
+    medium: tc("bot level", "medium"),
+    hard: tc("bot level", "hard"),
+  };
+  return names[level] || t(level);
 }
