@@ -9,7 +9,7 @@ import { number, t } from "./i18n.js";
 import { MailSettings } from "./mail.js";
 import { api, inviteLink, keepToken, myTables, savedName, saveName } from "./net.js";
 import { AskToNotify, NoticeBadge, NoticeMark, setTitle } from "./notices.js";
-import { levelName, perMove } from "./words.js";
+import { levelName, optionName, optionValue, perMove } from "./words.js";
 
 // The times a turn-based table may give each move, in days.
 export const TURNS = [1 / 24, 4 / 24, 12 / 24, 1, 2, 3, 7, 14];
@@ -175,7 +175,7 @@ function NewTable({ games, onMade }) {
 
 function OptionField({ name, opt, value, onChange }) {
   const help = opt.help && t(opt.help);
-  const label = html`<span title=${help}>${t(name.replace(/_/g, " "))}</span>`;
+  const label = html`<span title=${help}>${optionName(name)}</span>`;
   if (typeof opt.default === "boolean") {
     return html`<label class="option">${label}
       <input type="checkbox" checked=${value} onChange=${(e) => onChange(e.target.checked)} />
@@ -184,7 +184,7 @@ function OptionField({ name, opt, value, onChange }) {
   if (opt.choices.length > 0) {
     return html`<label class="option">${label}
       <select value=${value} onChange=${(e) => onChange(e.target.value)}>
-        ${opt.choices.map((c) => html`<option value=${c}>${t(String(c))}</option>`)}
+        ${opt.choices.map((c) => html`<option value=${c}>${optionValue(c)}</option>`)}
       </select><small>${help}</small></label>`;
   }
   return html`<label class="option">${label}

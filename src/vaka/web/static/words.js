@@ -66,8 +66,8 @@ export function tableDetails(table, known = {}) {
   }
   const changed = Object.entries(tb.options || {}).filter(([k, v]) => known[k]?.default !== v);
   const options = changed.map(([k, v]) => {
-    const name = t(k.replace(/_/g, " "));
-    return v === true ? name : v === false ? t("no {option}", { option: name }) : `${name} ${t(String(v))}`;
+    const name = optionName(k);
+    return v === true ? name : v === false ? t("no {option}", { option: name }) : `${name} ${optionValue(v)}`;
   });
   return parts.concat(options).join(" · ");
 }
@@ -109,4 +109,35 @@ export function levelName(level) {
     hard: tc("bot level", "hard"),
   };
   return names[level] || t(level);
+}
+
+// A game option's name ("first_game") and a value of it, in the page's language: the
+// options the games offer, each named here so that the catalog holds it; an option
+// unknown here is shown as its name, spaced.
+export function optionName(key) {
+  const names = {
+    first_game: tc("game option", "first game"),
+    level: tc("game option", "level"),
+    tahuma: tc("game option", "Tahuma's table"),
+    rows: tc("game option", "rows"),
+    sacrifice: tc("game option", "sacrifice"),
+  };
+  return names[key] || t(key.replace(/_/g, " "));
+}
+
+export function optionValue(value) {
+  const names = {
+    easy: tc("option value", "easy"),
+    medium: tc("option value", "medium"),
+    hard: tc("option value", "hard"),
+    legendary: tc("option value", "legendary"),
+    expert: tc("option value", "expert"),
+    calibrated: tc("option value", "calibrated"),
+    printed: tc("option value", "printed"),
+    fanned: tc("option value", "fanned"),
+    "top-only": tc("option value", "top only"),
+    ranked: tc("option value", "ranked"),
+    "zero-unsacrificed": tc("option value", "unsacrificed score zero"),
+  };
+  return names[String(value)] || t(String(value));
 }
