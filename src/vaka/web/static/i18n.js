@@ -14,7 +14,12 @@
 // every text is returned as written.
 
 const KEY = "vaka.lang";
-const OFFERED = ["en", "de"];
+/** The languages a page offers, each with its name in itself (as vaka.i18n.LANGUAGES). */
+export const LANGUAGES = [
+  ["en", "English"],
+  ["de", "Deutsch"],
+];
+const OFFERED = LANGUAGES.map(([code]) => code);
 let current = "en";
 let messages = {};
 let plurals = new Intl.PluralRules("en");
@@ -28,12 +33,6 @@ export function lang() {
 export function chosen() {
   return localStorage.getItem(KEY);
 }
-
-/** The languages a page offers, each with its name in itself. */
-export const LANGUAGES = [
-  ["en", "English"],
-  ["de", "Deutsch"],
-];
 
 /** The language chosen on this browser, else the best of the browser's own languages. */
 export function wanted() {
