@@ -108,3 +108,22 @@ def test_a_socket_gets_its_pushes_in_its_own_language(server: Server) -> None:
     en_log = [e["text"] for e in heard["en"]["view"]["log"]]
     assert len(de_log) == len(en_log) and de_log != en_log
     assert "Turn 1: your turn" in en_log
+
+
+def test_the_home_page_comes_with_its_words_in_the_readers_language(server: Server) -> None:
+    from vaka.web import STATIC
+
+    with server.client() as client:
+        english = client.get("/")
+        german = client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"})
+        again = client.get(
+            "/", headers={"Accept-Language": "de", "If-None-Match": german.headers["etag"]}
+        )
+    assert english.text == (STATIC / "index.html").read_text(encoding="utf-8")
+    assert (
+        english.headers["cache-control"] == "no-cache"
+        and "Accept-Language" in english.headers["vary"]
+    )
+    assert '<html lang="de">' in german.text and "vaka wird geladen…" in german.text
+    assert "Loading vaka" not in german.text and german.headers["etag"] != english.headers["etag"]
+    assert again.status_code == 304

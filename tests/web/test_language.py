@@ -74,7 +74,8 @@ def names(p: Page) -> set[str]:
           const lists = await Promise.all(["open", "playing", "over"].map((s) =>
             fetch(`/api/tables?status=${s}`).then((r) => r.json())));
           const games = await fetch("/api/games").then((r) => r.json());
-          return lists.flat().flatMap((t) => [...t.names, ...t.seats.map((s) => s.name || ""), t.game_name])
+          return lists.flat()
+            .flatMap((t) => [...t.names, ...t.seats.map((s) => s.name || ""), t.game_name])
             .concat(games.map((g) => g.name));
         }"""
     )
@@ -149,8 +150,12 @@ def test_every_page_in_the_pseudo_language_has_no_word_outside_the_catalog(
         # the review's own words about moves (kept with the review as it was made, in
         # English: docs/PROTOCOL.md) and its turning points are data here
         review = p.evaluate(f"fetch('/api/tables/{table}/review').then((r) => r.json())")["review"]
-        said = [w for d in review["decisions"] for w in [d["taken"], *(d.get("words") or {}).values()]]
-        kept = names(p) | set(re.findall(r"[A-Za-z]{2,}", " ".join(said + review["turning_points"])))
+        said = [
+            w for d in review["decisions"] for w in [d["taken"], *(d.get("words") or {}).values()]
+        ]
+        kept = names(p) | set(
+            re.findall(r"[A-Za-z]{2,}", " ".join(said + review["turning_points"]))
+        )
         found = plain_words(p, kept)
         page.shot("language-pseudo-review")
         assert found == [], found
