@@ -4,6 +4,7 @@ a real ``vaka serve`` process; the error codes that clients key on never change.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -127,3 +128,28 @@ def test_the_home_page_comes_with_its_words_in_the_readers_language(server: Serv
     assert '<html lang="de">' in german.text and "vaka wird geladen…" in german.text
     assert "Loading vaka" not in german.text and german.headers["etag"] != english.headers["etag"]
     assert again.status_code == 304
+
+
+def test_a_finished_tables_result_comes_in_its_readers_language(server: Server) -> None:
+    import time
+
+    with server.client() as client:
+        made = client.post(
+            "/api/tables",
+            json={"game": "rapa-nui", "players": 2, "seats": ["bot:random", "bot:random"]},
+        ).json()
+        path = f"/api/tables/{made['table']['id']}"
+        deadline = time.monotonic() + 120
+        while client.get(path).json()["status"] != "over":
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.2)
+        english = client.get(path).json()
+        german = client.get(path, headers={"Accept-Language": "de"}).json()
+    assert re.search(r"\bwon\b|Nobody won|shared the win", english["result"]), english["result"]
+    assert re.search(r"gewonnen|Niemand|Sieg", german["result"]), german["result"]
+    assert german["scores"] == english["scores"] and german["winners"] == english["winners"]
+    assert all(
+        name in german["result"]
+        for name in english["result"].split(":")[0].split(" and ")
+        if name in english["names"]
+    )

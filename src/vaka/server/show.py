@@ -12,7 +12,7 @@ from typing import Any
 
 from vaka.core.game import Game, Scoreboard
 from vaka.core.words import display_names
-from vaka.i18n import SOURCE, current, using
+from vaka.i18n import SOURCE, _, current, ngettext, number, using
 from vaka.i18n.said import Said, say
 from vaka.server.clocks import Clock, read_clock
 from vaka.server.messages import (
@@ -86,7 +86,8 @@ def names(table: Table) -> list[str]:
 
 
 def result(table: Table, lost: list[int]) -> str:
-    """Who won the finished game and by how much, in words with the table's names."""
+    """Who won the finished game and by how much, in words with the table's names, in
+    the current language."""
     state, called = table.state, names(table)
     scores = state.scores()
     board = table.game.scoreboard(state.view(None))
@@ -94,32 +95,45 @@ def result(table: Table, lost: list[int]) -> str:
     if board is not None and board.rivals and state.players == 1:
         (rival, theirs), mine = board.rivals[0], scores[0]
         if winners:
-            return f"{called[0]} beat {rival}: {_margin(mine, theirs)}"
-        return f"{rival} beat {called[0]}: {_margin(theirs, mine)}"
+            return _("{winner} beat {loser}: {margin}").format(
+                winner=called[0], loser=rival, margin=_margin(mine, theirs)
+            )
+        return _("{winner} beat {loser}: {margin}").format(
+            winner=rival, loser=called[0], margin=_margin(theirs, mine)
+        )
     if not winners:
-        return "Nobody won"
-    who = " and ".join(called[w] for w in winners)
+        return _("Nobody won")
+    who = _(" and ").join(called[w] for w in winners)
     rest = [scores[s] for s in range(state.players) if s not in winners]
     best = scores[winners[0]]
     if len(winners) > 1:
-        return f"{who} shared the win with {_points(best)}"
+        return _("{who} shared the win with {points}").format(who=who, points=_points(best))
     if not rest:
-        return f"{who} won with {_points(best)}"
-    return f"{who} won: {_margin(best, max(rest))}"
+        return _("{who} won with {points}").format(who=who, points=_points(best))
+    return _("{who} won: {margin}").format(who=who, margin=_margin(best, max(rest)))
 
 
 def _margin(a: float, b: float) -> str:
-    gap = a - b
-    by = f"by {_points(gap)}" if gap else "on the tie-break, level on points"
-    return f"{by} ({_num(a)} to {_num(b)})"
+    if a - b:
+        gap = a - b
+        n = int(gap) if float(gap).is_integer() else 2  # a fraction takes the plural
+        by = ngettext("by {n} point ({mine} to {theirs})", "by {n} points ({mine} to {theirs})", n)
+        return by.format(n=_num(gap), mine=_num(a), theirs=_num(b))
+    return _("on the tie-break, level on points ({mine} to {theirs})").format(
+        mine=_num(a), theirs=_num(b)
+    )
 
 
 def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+    whole = float(x).is_integer()
+    if current() == SOURCE:
+        return str(int(x)) if whole else f"{x:.1f}"
+    return number(x, 0 if whole else 1)
 
 
 def _points(x: float) -> str:
-    return f"{_num(x)} point{'' if x == 1 else 's'}"
+    n = int(x) if float(x).is_integer() else 2  # a fraction takes the plural
+    return ngettext("{n} point", "{n} points", n).format(n=_num(x))
 
 
 def scoreboard(game: Game, view: dict[str, Any]) -> Scores | None:
@@ -272,11 +286,13 @@ def log_start(table: Table, had: TableState, now: TableState) -> int:
 
 
 def _summary(table: Table) -> TableSummary:
-    """The table's summary, built once per change for every seat's state."""
+    """The table's summary, built once per change and language for every seat's state
+    (its words, the result, are in the reader's language)."""
     made_from = _made_from(table)
-    kept = table.summarized
+    lang = current()
+    kept = table.summarized.get(lang)
     if kept is None or kept[0] != made_from:
-        kept = table.summarized = (made_from, summary(table))
+        kept = table.summarized[lang] = (made_from, summary(table))
     return kept[1]
 
 

@@ -44,7 +44,7 @@ class Table:
         default_factory=dict
     )
     #: (what it was built from, the table's summary): the same in every seat's push
-    summarized: tuple[Hashable, TableSummary] | None = None
+    summarized: dict[str, tuple[Hashable, TableSummary]] = field(default_factory=dict)
     #: seat -> sockets open for it in this process (who is at the table now)
     present: dict[int, int] = field(default_factory=dict)
     #: once over: each person's result and rating change (None: not looked up yet)
