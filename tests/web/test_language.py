@@ -227,10 +227,20 @@ def test_a_refusal_reaches_a_german_page_in_german(browser: Browser, web: Server
         error.wait_for()
         assert "es gibt keinen Tisch" in error.inner_text()
         assert p.get_by_role("button", name="Meinen Platz einnehmen").is_disabled()
+        # signing in with a wrong password: the server's answer, in German
+        p.goto(f"{web.url}/#/")
+        p.get_by_role("group", name="Konto").get_by_role("button", name="Anmelden").click()
+        form = p.get_by_role("form", name="Anmelden")
+        form.get_by_label("Name", exact=True).fill("Niemand")
+        form.get_by_label("Passwort", exact=True).fill("falsch-falsch")
+        form.get_by_role("button", name="Anmelden").click()
+        refused = form.locator("[role=alert]")
+        refused.wait_for()
+        assert refused.inner_text() == "falscher Name oder falsches Passwort"
     finally:
         ctx.close()
-    # the refused request itself is the console's only complaint
-    assert all("404" in e for e in page.errors), page.errors
+    # the refused requests themselves are the console's only complaints
+    assert all("404" in e or "401" in e for e in page.errors), page.errors
 
 
 def test_a_browser_with_no_language_of_its_own_stays_english(browser: Browser, web: Server) -> None:

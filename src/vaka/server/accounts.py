@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from vaka.i18n import N_, _
 from vaka.server import tokens
 from vaka.server.errors import Forbidden, Invalid, Refused, Unauthorized
 from vaka.server.limits import Buckets, TooMany, retry_after
@@ -41,7 +42,7 @@ PASSWORD_MIN, PASSWORD_MAX = 8, 200  # characters
 #: Besides letters (with their accents) and digits, names may hold these.
 PUNCTUATION = frozenset(" -_.'’")
 SESSION_DAYS = 30
-WRONG = "wrong name or password"
+WRONG = N_("wrong name or password")
 #: argon2id with the library's defaults (RFC 9106's second choice: 64 MiB, 3 passes).
 HASHER = PasswordHasher()
 
@@ -95,7 +96,11 @@ def check_name(text: str) -> tuple[str, str]:
         raise Invalid(f"name: {exc}") from None
     name = unicodedata.normalize("NFC", text.strip())
     if not NAME_MIN <= len(name) <= NAME_MAX:
-        raise Invalid(f"name: {NAME_MIN} to {NAME_MAX} characters, not {len(name)}")
+        raise Invalid(
+            _("name: {low} to {high} characters, not {n}").format(
+                low=NAME_MIN, high=NAME_MAX, n=len(name)
+            )
+        )
     for char in name:
         kind = unicodedata.category(char)
         if not (kind[0] in "LM" or kind == "Nd" or char in PUNCTUATION):
@@ -104,18 +109,20 @@ def check_name(text: str) -> tuple[str, str]:
                 "spaces and - _ . ' only"
             )
     if unicodedata.category(name[0])[0] not in "LN":
-        raise Invalid("name: begin with a letter or a digit")
+        raise Invalid(_("name: begin with a letter or a digit"))
     if "  " in name:
-        raise Invalid("name: one space between words")
+        raise Invalid(_("name: one space between words"))
     key = name_key(name)
     if key == name_key(FORMER) or len(key) > KEY_MAX:
-        raise Invalid(f"name: {name!r} cannot be taken")
+        raise Invalid(_("name: {name} cannot be taken").format(name=repr(name)))
     return name, key
 
 
 def check_password(password: str) -> str:
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
-        raise Invalid(f"password: {PASSWORD_MIN} to {PASSWORD_MAX} characters")
+        raise Invalid(
+            _("password: {low} to {high} characters").format(low=PASSWORD_MIN, high=PASSWORD_MAX)
+        )
     return password
 
 
@@ -187,7 +194,7 @@ class Accounts:
             created_at=time.time(),
         )
         if not await self.users.create(row):
-            raise Refused(f"the name {name!r} is taken; choose another")
+            raise Refused(_("the name {name} is taken; choose another").format(name=repr(name)))
         return await self._start(row)
 
     async def log_in(self, name: str, password: str, address: str) -> tuple[User, str, Session]:
@@ -197,7 +204,7 @@ class Accounts:
         self.throttle(key, address)
         row = await self.users.by_key(key)
         if not await self._check(row, password):
-            raise Unauthorized(WRONG)
+            raise Unauthorized(_(WRONG))
         assert row is not None
         if HASHER.check_needs_rehash(row.password_hash):
             await self.users.set_password(row.id, await self._hash(password), keep=None)
@@ -240,7 +247,7 @@ class Accounts:
         self.throttle(name_key(session.user.name), address)
         row = await self.users.by_id(session.user.id)
         if not await self._check(row, password):
-            raise Forbidden("that is not your current password")
+            raise Forbidden(_("that is not your current password"))
         assert row is not None
         return row
 
