@@ -4,6 +4,7 @@ a real ``vaka serve`` process; the error codes that clients key on never change.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -68,19 +69,91 @@ def test_a_websocket_opened_with_lang_de_is_refused_in_german(server: Server) ->
     assert answer["reason"] == "dieses Token gilt für keinen Platz an diesem Tisch"
 
 
-def test_the_games_words_on_the_wire_stay_english_for_a_german_reader(server: Server) -> None:
+def test_a_table_state_comes_in_its_readers_language_its_actions_unchanged(
+    server: Server,
+) -> None:
     with server.client() as client:
         made = make(client, "rapa-nui", ["me", "bot:random"])
         table, token = made["table"]["id"], made["tokens"]["0"]
-        german = client.get(
-            f"/api/tables/{table}/state", headers={**bearer(token), "Accept-Language": "de"}
+        path = f"/api/tables/{table}/state"
+        english = client.get(path, headers=bearer(token)).json()
+        german = client.get(path, headers={**bearer(token), "Accept-Language": "de"}).json()
+        again = client.get(path, headers=bearer(token)).json()
+    assert english == again  # the English state is the same before and after
+    assert {c["note"] for c in english["legal"]} <= {"free", "costs 1 wood", "costs 2 wood"}
+    assert "Turn 1: your turn" in [e["text"] for e in english["view"]["log"]]
+    # the same actions, seats and numbers; the words German
+    assert [c["action"] for c in german["legal"]] == [c["action"] for c in english["legal"]]
+    assert [e["seat"] for e in german["view"]["log"]] == [e["seat"] for e in english["view"]["log"]]
+    assert german["version"] == english["version"] and german["table"] == english["table"]
+    texts = [e["text"] for e in german["view"]["log"]]
+    assert "Turn 1: your turn" not in texts and any("Zug 1" in t for t in texts), texts
+    assert not {c["note"] for c in german["legal"]} & {"costs 1 wood", "costs 2 wood"}
+    notes = [c["note"] for c in german["legal"]]
+    assert "free" not in notes and all(
+        n in ("kostenlos", "kostet 1 Holz", "kostet 2 Holz") for n in notes
+    ), notes
+
+
+def test_a_socket_gets_its_pushes_in_its_own_language(server: Server) -> None:
+    with server.client() as client:
+        made = make(client, "rapa-nui", ["me", "bot:random"])
+    table, token = made["table"]["id"], made["tokens"]["0"]
+    base = f"ws://127.0.0.1:{server.port}/ws/tables/{table}"
+    heard = {}
+    for lang in ("de", "en"):
+        with connect(f"{base}?lang={lang}", open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            heard[lang] = json.loads(ws.recv(timeout=30))
+    assert heard["de"]["type"] == heard["en"]["type"] == "state"
+    de_log = [e["text"] for e in heard["de"]["view"]["log"]]
+    en_log = [e["text"] for e in heard["en"]["view"]["log"]]
+    assert len(de_log) == len(en_log) and de_log != en_log
+    assert "Turn 1: your turn" in en_log
+
+
+def test_the_home_page_comes_with_its_words_in_the_readers_language(server: Server) -> None:
+    from vaka.web import STATIC
+
+    with server.client() as client:
+        english = client.get("/")
+        german = client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"})
+        again = client.get(
+            "/", headers={"Accept-Language": "de", "If-None-Match": german.headers["etag"]}
         )
-    assert german.status_code == 200
-    state = german.json()
-    assert {c["note"] for c in state["legal"]} <= {"free", "costs 1 wood", "costs 2 wood"}
-    texts = [e["text"] for e in state["view"]["log"]]
-    assert "Turn 1: your turn" in texts, texts
-    assert state["view"]["decision"]["prompt"] == "lay out a card from your hand"
+    assert english.text == (STATIC / "index.html").read_text(encoding="utf-8")
+    assert (
+        english.headers["cache-control"] == "no-cache"
+        and "Accept-Language" in english.headers["vary"]
+    )
+    assert '<html lang="de">' in german.text and "vaka wird geladen…" in german.text
+    assert "Loading vaka" not in german.text and german.headers["etag"] != english.headers["etag"]
+    assert again.status_code == 304
+
+
+def test_a_finished_tables_result_comes_in_its_readers_language(server: Server) -> None:
+    import time
+
+    with server.client() as client:
+        made = client.post(
+            "/api/tables",
+            json={"game": "rapa-nui", "players": 2, "seats": ["bot:random", "bot:random"]},
+        ).json()
+        path = f"/api/tables/{made['table']['id']}"
+        deadline = time.monotonic() + 120
+        while client.get(path).json()["status"] != "over":
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.2)
+        english = client.get(path).json()
+        german = client.get(path, headers={"Accept-Language": "de"}).json()
+    assert re.search(r"\bwon\b|Nobody won|shared the win", english["result"]), english["result"]
+    assert re.search(r"gewonnen|Niemand|Sieg", german["result"]), german["result"]
+    assert german["scores"] == english["scores"] and german["winners"] == english["winners"]
+    assert all(
+        name in german["result"]
+        for name in english["result"].split(":")[0].split(" and ")
+        if name in english["names"]
+    )
 
 
 def test_the_lobbys_the_accounts_and_the_messages_refusals_are_in_german(

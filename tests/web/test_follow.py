@@ -212,7 +212,7 @@ def test_the_boards_pass_axe_and_call_the_seats_by_name(
         p.wait_for_timeout(300)
     # the summary beside the board says how many lines it leaves to the log, in words
     for note in p.locator(".since .note").all_inner_texts():
-        assert re.fullmatch(r"…\d+ earlier lines in the log", note), note
+        assert re.fullmatch(r"…\d+ earlier lines? in the log", note), note
     # seats go by the names the table shows, in the words drawn and in the labels
     words = p.evaluate(
         """() => { const b = document.querySelector('.board-area');

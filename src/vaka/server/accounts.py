@@ -54,6 +54,7 @@ class User:
     id: str
     name: str
     created_at: float
+    language: str | None = None  # chosen for its pages; None: the browser's own
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,7 @@ class Accounts:
             expires_at=now + SESSION_DAYS * 86400,
         )
         await self.users.add_session(session)
-        user = User(row.id, row.name, row.created_at)
+        user = User(row.id, row.name, row.created_at, row.language)
         return user, secret, Session(user, session.id_hash, session.csrf, session.expires_at)
 
     async def session(self, secret: str) -> Session | None:
@@ -231,7 +232,7 @@ class Accounts:
         if found is None:
             return None
         row, session = found
-        user = User(row.id, row.name, row.created_at)
+        user = User(row.id, row.name, row.created_at, row.language)
         return Session(user, session.id_hash, session.csrf, session.expires_at)
 
     @staticmethod
@@ -267,6 +268,10 @@ class Accounts:
             await service.refresh(table_id)  # this process's listeners see the new names
             if service.on_change is not None:
                 await service.on_change(table_id)  # and other processes'
+
+    async def set_language(self, session: Session, language: str | None) -> None:
+        """The language the account's pages speak (None: each browser's own)."""
+        await self.users.set_language(session.user.id, language)
 
     # ------------------------------------------------------------ seats
     async def attach(

@@ -15,13 +15,13 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from vaka.core.errors import VakaError
 from vaka.i18n import _
-from vaka.server import ws
+from vaka.server import home, ws
 from vaka.server.accounts import Accounts
 from vaka.server.bots import Bots
 from vaka.server.catalogs import catalog_files
@@ -39,7 +39,7 @@ from vaka.server.routes import ROUTERS, notices
 from vaka.server.schema import upgrade
 from vaka.server.service import TableService
 from vaka.server.settings import Limits
-from vaka.server.static import CACHE_CONTROL, board_files, static_files
+from vaka.server.static import board_files, static_files
 from vaka.server.store import Store
 from vaka.sim.review import Budget
 from vaka.web import STATIC
@@ -140,8 +140,8 @@ def create_app(
     app.add_middleware(Language)  # outermost: every answer, a refused body's too, in it
 
     @app.get("/", include_in_schema=False)
-    async def home() -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": CACHE_CONTROL})
+    async def _home(request: Request) -> Response:
+        return home.home(request)  # index.html in the request's language
 
     for router in ROUTERS:
         app.include_router(router)

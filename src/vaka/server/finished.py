@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from vaka.core.record import replay
-from vaka.i18n import _
+from vaka.core.words import display_names
+from vaka.i18n import SOURCE, _, current
+from vaka.i18n.said import say
 from vaka.server.errors import NotFound, Refused
 from vaka.server.table import Table
 
@@ -78,4 +80,7 @@ def replayed(table: Table, step: int, seat: int | None) -> dict[str, Any]:
         table.state.check_seat(seat)
     view = replay(record, upto=step).view(seat)
     view["step"], view["steps"] = step, len(record["actions"])
+    if current() != SOURCE:  # its log in the reader's language, as a table's state
+        called = display_names([s.name for s in table.data.seats])
+        view["log"] = [{"seat": e["seat"], "text": say(e["text"], called)} for e in view["log"]]
     return view

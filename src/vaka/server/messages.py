@@ -9,9 +9,16 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+)
 
-from vaka.i18n import _
+from vaka.i18n import LANGUAGES, _
 
 #: Bidirectional controls: they reorder the text shown after them (a name could show
 #: another's, or turn a line of chat around).
@@ -441,6 +448,20 @@ class NewPassword(Strict):
     new: NewPasswordText
 
 
+class ChooseLanguage(Strict):
+    """The language of the account's pages: one vaka offers, or null for none chosen
+    (each browser speaks its own)."""
+
+    language: str | None
+
+    @field_validator("language")
+    @classmethod
+    def _offered(cls, value: str | None) -> str | None:
+        if value is not None and value not in LANGUAGES:
+            raise ValueError(f"vaka speaks {', '.join(LANGUAGES)}; there is no {value!r}")
+        return value
+
+
 class DeleteAccount(Strict):
     """Deleting an account asks for its password again."""
 
@@ -464,6 +485,8 @@ class Me(BaseModel):
     name: str
     created_at: float
     csrf: str
+    #: the language chosen for the account's pages (null: none, the browser's own)
+    language: str | None = None
     #: the seats a sign-up or log-in (or a claim) attached to the account just now
     claimed: list[ClaimedSeat] = []
 

@@ -58,6 +58,8 @@ class UserRow(Base):
     password_hash: Mapped[str] = mapped_column(Text)
     created_at: Mapped[float] = mapped_column(Float)
     deleted_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: the language chosen for its pages ("en", "de"); None: the browser's own
+    language: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class SessionRow(Base):

@@ -12,7 +12,8 @@ from typing import Any
 
 from vaka.core.game import Game, Scoreboard
 from vaka.core.words import display_names
-from vaka.i18n import SOURCE, using
+from vaka.i18n import SOURCE, _, current, ngettext, number, using
+from vaka.i18n.said import Said, say
 from vaka.server.clocks import Clock, read_clock
 from vaka.server.messages import (
     ChatLine,
@@ -29,6 +30,7 @@ from vaka.server.messages import (
 from vaka.server.table import Table
 
 CHAT_KEPT = 100  # chat lines sent with a table's state
+SAID_KEPT = 4  # the languages (with the seats' names) a table's log is kept said in
 #: How long a pushed state of a table with a clock may be sent again (its times age).
 CLOCK_FRESH = 0.2  # seconds
 
@@ -84,7 +86,8 @@ def names(table: Table) -> list[str]:
 
 
 def result(table: Table, lost: list[int]) -> str:
-    """Who won the finished game and by how much, in words with the table's names."""
+    """Who won the finished game and by how much, in words with the table's names, in
+    the current language."""
     state, called = table.state, names(table)
     scores = state.scores()
     board = table.game.scoreboard(state.view(None))
@@ -92,32 +95,45 @@ def result(table: Table, lost: list[int]) -> str:
     if board is not None and board.rivals and state.players == 1:
         (rival, theirs), mine = board.rivals[0], scores[0]
         if winners:
-            return f"{called[0]} beat {rival}: {_margin(mine, theirs)}"
-        return f"{rival} beat {called[0]}: {_margin(theirs, mine)}"
+            return _("{winner} beat {loser}: {margin}").format(
+                winner=called[0], loser=rival, margin=_margin(mine, theirs)
+            )
+        return _("{winner} beat {loser}: {margin}").format(
+            winner=rival, loser=called[0], margin=_margin(theirs, mine)
+        )
     if not winners:
-        return "Nobody won"
-    who = " and ".join(called[w] for w in winners)
+        return _("Nobody won")
+    who = _(" and ").join(called[w] for w in winners)
     rest = [scores[s] for s in range(state.players) if s not in winners]
     best = scores[winners[0]]
     if len(winners) > 1:
-        return f"{who} shared the win with {_points(best)}"
+        return _("{who} shared the win with {points}").format(who=who, points=_points(best))
     if not rest:
-        return f"{who} won with {_points(best)}"
-    return f"{who} won: {_margin(best, max(rest))}"
+        return _("{who} won with {points}").format(who=who, points=_points(best))
+    return _("{who} won: {margin}").format(who=who, margin=_margin(best, max(rest)))
 
 
 def _margin(a: float, b: float) -> str:
-    gap = a - b
-    by = f"by {_points(gap)}" if gap else "on the tie-break, level on points"
-    return f"{by} ({_num(a)} to {_num(b)})"
+    if a - b:
+        gap = a - b
+        n = int(gap) if float(gap).is_integer() else 2  # a fraction takes the plural
+        by = ngettext("by {n} point ({mine} to {theirs})", "by {n} points ({mine} to {theirs})", n)
+        return by.format(n=_num(gap), mine=_num(a), theirs=_num(b))
+    return _("on the tie-break, level on points ({mine} to {theirs})").format(
+        mine=_num(a), theirs=_num(b)
+    )
 
 
 def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+    whole = float(x).is_integer()
+    if current() == SOURCE:
+        return str(int(x)) if whole else f"{x:.1f}"
+    return number(x, 0 if whole else 1)
 
 
 def _points(x: float) -> str:
-    return f"{_num(x)} point{'' if x == 1 else 's'}"
+    n = int(x) if float(x).is_integer() else 2  # a fraction takes the plural
+    return ngettext("{n} point", "{n} points", n).format(n=_num(x))
 
 
 def scoreboard(game: Game, view: dict[str, Any]) -> Scores | None:
@@ -136,16 +152,22 @@ def snapshot(table: Table, seat: int | None) -> TableState:
     """What one seat (None: a spectator) is shown: built by the engine's ``view``.
 
     Built after every change for every seat, from values the service made itself: the
-    models are constructed without validating them again. Its words (the choices' notes,
-    the scoreboard's) are English whoever's request or push builds it: clients read them,
-    and a push must not take the language of the request that caused it."""
-    with using(SOURCE):
-        return _snapshot(table, seat)
+    models are constructed without validating them again. Its words (the log's entries,
+    the choices' notes and labels, the scoreboard's) are in the language of the request
+    or socket that asks (vaka.i18n's current one, set by server/language.py): a push is
+    built for each socket's reader, never in the language of the request that caused
+    it. Everything a client keys on (actions, codes, seats, numbers) is the same in
+    every language."""
+    lang = current()
+    with using(lang):
+        return _snapshot(table, seat, lang)
 
 
-def _snapshot(table: Table, seat: int | None) -> TableState:
+def _snapshot(table: Table, seat: int | None, lang: str = SOURCE) -> TableState:
     state = table.state
     view = state.view(seat)
+    if lang != SOURCE:
+        view["log"] = said_log(table, view["log"], lang)
     board = scoreboard(table.game, view)
     playing = table.data.status == "playing"
     legal = (
@@ -175,6 +197,26 @@ def _snapshot(table: Table, seat: int | None) -> TableState:
     )
 
 
+def said_log(table: Table, log: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+    """The log's entries in ``lang`` (the current language), each seat written as the
+    name the table shows. An entry is said once per language and names: the engine's
+    entries are shared and never change, so the words made for one are kept with the
+    table (a new list, the engine's entries left as they are)."""
+    key = (lang, tuple(names(table)))
+    if key not in table.said and len(table.said) >= SAID_KEPT:
+        table.said.clear()  # the names changed: what was said with the old ones goes
+    made = table.said.setdefault(key, {})
+    called = key[1]
+    out = []
+    for entry in log:
+        text = entry["text"]
+        kept = made.get(id(text))
+        if kept is None or kept[0] is not text:
+            kept = made[id(text)] = (text, say(text, called) if isinstance(text, Said) else text)
+        out.append({"seat": entry["seat"], "text": kept[1]})
+    return out
+
+
 @dataclass
 class Shown:
     """One seat's state as built after a change, and its JSON for each log start asked."""
@@ -189,20 +231,23 @@ class Shown:
 
 def pushed(table: Table, seat: int | None, had: TableState | None = None) -> tuple[str, TableState]:
     """The JSON pushed to ``seat`` (None: a spectator) on a socket that was last sent
-    ``had`` (None: nothing yet), and the state it stands for (the socket's next ``had``).
+    ``had`` (None: nothing yet), and the state it stands for (the socket's next ``had``),
+    in the socket's language (the current one).
 
-    The state is built once after each change and shared by that seat's sockets, so a
-    hundred spectators cost one view. Its log carries only the entries the socket has not
-    had (``log_from``), unless the ones it had may read differently now."""
+    The state is built once after each change and shared by that seat's sockets of one
+    language, so a hundred spectators cost one view. Its log carries only the entries
+    the socket has not had (``log_from``), unless the ones it had may read differently
+    now."""
     made_from = _made_from(table)
     now = time.monotonic()
-    kept = table.shown.get(seat)
+    key = (seat, current())
+    kept = table.shown.get(key)
     if (
         kept is None
         or kept.made_from != made_from
         or (table.data.clock.get("kind", "none") != "none" and now - kept.at >= CLOCK_FRESH)
     ):
-        kept = table.shown[seat] = Shown(made_from, now, snapshot(table, seat))
+        kept = table.shown[key] = Shown(made_from, now, snapshot(table, seat))
     state = kept.state
     start = 0
     if had is not None:
@@ -241,11 +286,13 @@ def log_start(table: Table, had: TableState, now: TableState) -> int:
 
 
 def _summary(table: Table) -> TableSummary:
-    """The table's summary, built once per change for every seat's state."""
+    """The table's summary, built once per change and language for every seat's state
+    (its words, the result, are in the reader's language)."""
     made_from = _made_from(table)
-    kept = table.summarized
+    lang = current()
+    kept = table.summarized.get(lang)
     if kept is None or kept[0] != made_from:
-        kept = table.summarized = (made_from, summary(table))
+        kept = table.summarized[lang] = (made_from, summary(table))
     return kept[1]
 
 

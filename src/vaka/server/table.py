@@ -36,10 +36,15 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     thinking: set[int] = field(default_factory=set)  # bot seats being decided now
     timer: asyncio.TimerHandle | None = None
-    #: seat (None: spectators) -> its state as last built, with its pushed JSON
-    shown: dict[int | None, Shown] = field(default_factory=dict)
+    #: (seat (None: spectators), language) -> its state as last built, with its JSON
+    shown: dict[tuple[int | None, str], Shown] = field(default_factory=dict)
+    #: (language, seats' names) -> id of a log entry's words -> (them, said so): the
+    #: log's entries as said in the languages asked other than English
+    said: dict[tuple[str, tuple[str, ...]], dict[int, tuple[str, str]]] = field(
+        default_factory=dict
+    )
     #: (what it was built from, the table's summary): the same in every seat's push
-    summarized: tuple[Hashable, TableSummary] | None = None
+    summarized: dict[str, tuple[Hashable, TableSummary]] = field(default_factory=dict)
     #: seat -> sockets open for it in this process (who is at the table now)
     present: dict[int, int] = field(default_factory=dict)
     #: once over: each person's result and rating change (None: not looked up yet)

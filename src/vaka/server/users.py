@@ -44,6 +44,10 @@ class Users:
         async with self.store.sessions() as s:
             return await s.get(UserRow, user_id)
 
+    async def set_language(self, user_id: str, language: str | None) -> None:
+        async with self.store.writing(), self.store.sessions.begin() as s:
+            await s.execute(update(UserRow).where(UserRow.id == user_id).values(language=language))
+
     async def set_password(self, user_id: str, password_hash: str, keep: str | None) -> None:
         """A new password hash; every session but ``keep`` (an id hash) ends (None: the
         same password hashed anew, and every session goes on)."""
@@ -101,7 +105,13 @@ class Users:
             await s.execute(
                 update(UserRow)
                 .where(UserRow.id == user_id)
-                .values(name=FORMER, name_key=f"#{user_id}", password_hash="", deleted_at=now)
+                .values(
+                    name=FORMER,
+                    name_key=f"#{user_id}",
+                    password_hash="",
+                    deleted_at=now,
+                    language=None,
+                )
             )
             await s.execute(update(SeatRow).where(SeatRow.user_id == user_id).values(name=FORMER))
             said = [and_(ChatRow.table_id == t, ChatRow.seat == n) for t, n in seats]

@@ -50,7 +50,10 @@ test("a push from before the kept end drops what follows, one from beyond it is 
 });
 
 test("signed in, every change carries the session's CSRF header; reading needs none", () => {
-  assert.deepEqual(headersFor("POST", {}, null), { "content-type": "application/json" });
+  assert.deepEqual(headersFor("POST", {}, null), {
+    "Accept-Language": "en", // the page's language: the server's words come in it
+    "content-type": "application/json",
+  });
   setCsrf("c5rf");
   assert.equal(headersFor("POST", {}, null)["X-CSRF-Token"], "c5rf");
   assert.equal(headersFor("post", undefined, "tok")["X-CSRF-Token"], "c5rf");

@@ -10,7 +10,7 @@ from vaka.core.rulebook import RuleBook
 from vaka.games.atua import actions
 from vaka.games.atua.params import SOLO_LEVELS, SOLO_LEVELS_PRINTED, SOLO_TABLES
 from vaka.games.atua.state import AtuaState
-from vaka.i18n import N_
+from vaka.i18n import N_, _
 
 if TYPE_CHECKING:
     from vaka.core.observation import Layout
@@ -97,15 +97,15 @@ class Atua(Game):
         if view["is_over"]:
             tahuma = solo.get("tahuma_score")
             rivals = (("Tahuma", float(tahuma["total"])),) if tahuma else ()
-            return Scoreboard("harmony points", tuple(view["scores"]), rivals=rivals)
+            return Scoreboard(_("harmony points"), tuple(view["scores"]), rivals=rivals)
         scores = tuple(
             float(sum(s["scored"].values()) + s["resident_points"]) for s in view["seats"]
         )
         standing = solo.get("tahuma_standing")
         return Scoreboard(
-            "harmony points scored",
+            _("harmony points scored"),
             scores,
-            "sources not yet scored, fate tiles and the bonuses count at the end",
+            _("sources not yet scored, fate tiles and the bonuses count at the end"),
             (("Tahuma", float(standing)),) if standing is not None else (),
         )
 

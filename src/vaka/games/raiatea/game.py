@@ -9,6 +9,7 @@ from vaka.core.game import Action, Game, Scoreboard, Values
 from vaka.core.rulebook import RuleBook
 from vaka.games.raiatea import actions
 from vaka.games.raiatea.state import RaiateaState
+from vaka.i18n import _
 
 if TYPE_CHECKING:
     from vaka.core.observation import Layout
@@ -52,8 +53,8 @@ class Raiatea(Game):
         """The VP as they stand (rank, performed Papa-Ra'i, missions, mask pairs): every
         part is on the open table."""
         if view["is_over"]:
-            return Scoreboard("VP", tuple(view["scores"]))
-        return Scoreboard("VP as it stands", tuple(s["points"] for s in view["seats"]))
+            return Scoreboard(_("VP"), tuple(view["scores"]))
+        return Scoreboard(_("VP as it stands"), tuple(s["points"] for s in view["seats"]))
 
     def moment(self, view: Mapping[str, Any]) -> str:
         from vaka.games.raiatea.moments import moment

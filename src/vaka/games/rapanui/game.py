@@ -10,7 +10,7 @@ from vaka.core.rulebook import RuleBook
 from vaka.games.rapanui import actions
 from vaka.games.rapanui.scoring import RANKED, SACRIFICE_READINGS
 from vaka.games.rapanui.state import RapaNuiState
-from vaka.i18n import N_
+from vaka.i18n import N_, _
 
 if TYPE_CHECKING:
     from vaka.core.observation import Layout
@@ -63,11 +63,11 @@ class RapaNui(Game):
     def scoreboard(self, view: Mapping[str, Any]) -> Scoreboard:
         """The fame track, open to all; Moais, wood and sacrifice cards count at the end."""
         if view["is_over"]:
-            return Scoreboard("fame", tuple(view["scores"]))
+            return Scoreboard(_("fame"), tuple(view["scores"]))
         return Scoreboard(
-            "fame",
+            _("fame"),
             tuple(s["fame"] for s in view["seats"]),
-            "Moais, wood and sacrifice cards are counted at the end",
+            _("Moais, wood and sacrifice cards are counted at the end"),
         )
 
     def moment(self, view: Mapping[str, Any]) -> str:

@@ -16,6 +16,7 @@ import logging
 import time
 from collections.abc import Awaitable
 
+from vaka.i18n import SOURCE, using
 from vaka.server import show
 from vaka.server.mail import texts
 from vaka.server.mail.relay import Relay
@@ -58,7 +59,8 @@ class MailEvents:
         base = self.relay.public_url
         mails: list[tuple[str, Mail]] = []  # (what it tells of, the mail)
         if data.status == "over":
-            result = show.summary(table).result or "The game is over."
+            with using(SOURCE):  # the mail's words are English
+                result = show.summary(table).result or "The game is over."
             for user_id in {u for seat, u in people.items() if not table.present.get(seat)}:
                 mails.append(
                     ("ends", texts.game_over(base, user_id, data.id, table.game.name, result))

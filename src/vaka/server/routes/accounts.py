@@ -19,6 +19,7 @@ from vaka.server.deps import (
 )
 from vaka.server.errors import Forbidden
 from vaka.server.messages import (
+    ChooseLanguage,
     Claimed,
     ClaimedSeat,
     ClaimSeats,
@@ -57,6 +58,7 @@ def _me(session: Session, claimed: list[tuple[str, int]] | None = None) -> Me:
         name=user.name,
         created_at=user.created_at,
         csrf=session.csrf,
+        language=user.language,
         claimed=[ClaimedSeat(table=t, seat=s) for t, s in claimed or []],
     )
 
@@ -151,6 +153,13 @@ async def change_password(
     """A new password, given the current one (403 ``forbidden`` if wrong). The account's
     other sessions end; this one goes on."""
     await book.change_password(session, req.old, req.new, _address(request))
+
+
+@router.post("/language", status_code=204, responses=REFUSALS)
+async def choose_language(req: ChooseLanguage, session: CurrentSession, book: AccountBook) -> None:
+    """The language of the account's pages (null: none chosen): a browser that has
+    chosen none speaks it once signed in."""
+    await book.set_language(session, req.language)
 
 
 @router.post("/delete", status_code=204, responses=REFUSALS)

@@ -4,6 +4,8 @@
 // tokens this browser holds, so those seats become the account's and follow the person.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
+import { t } from "./i18n.js";
+import { followAccount } from "./language.js";
 import { api, awaitSession, seatClaims, setCsrf } from "./net.js";
 
 let current = null; // the signed-in person ({id, name, csrf, ...}) or null
@@ -56,20 +58,22 @@ export async function claimSeat(table, token) {
   await api("/api/account/seats", { method: "POST", body: { seats } }).catch(() => null);
 }
 
-const FORMS = {
-  signup: { title: "Sign up", fields: [["name", "Name", "text"], ["password", "Password", "new-password"]] },
-  login: { title: "Log in", fields: [["name", "Name", "text"], ["password", "Password", "current-password"]] },
+// The forms, in the page's language (made when shown: the catalog loads first).
+const forms = () => ({
+  signup: { title: t("Sign up"), fields: [["name", t("Name"), "text"], ["password", t("Password"), "new-password"]] },
+  login: { title: t("Log in"), fields: [["name", t("Name"), "text"], ["password", t("Password"), "current-password"]] },
   password: {
-    title: "Change password",
-    fields: [["old", "Current password", "current-password"], ["new", "New password", "new-password"]],
+    title: t("Change password"),
+    fields: [["old", t("Current password"), "current-password"], ["new", t("New password"), "new-password"]],
   },
-  delete: { title: "Delete account", fields: [["password", "Password", "current-password"]] },
-};
+  delete: { title: t("Delete account"), fields: [["password", t("Password"), "current-password"]] },
+});
 
 async function submit(kind, values) {
   if (kind === "signup" || kind === "login") {
     const me = await api(`/api/account/${kind}`, { method: "POST", body: { ...values, seats: seatClaims() } });
     setMe(me);
+    followAccount(me); // the account's language, where this browser has chosen none
   } else if (kind === "password") {
     await api("/api/account/password", { method: "POST", body: values });
   } else if (kind === "delete") {
@@ -89,26 +93,26 @@ export function AccountArea() {
   };
   const done = (kind) => {
     setOpen(null);
-    setSaid(kind === "password" ? "Password changed." : kind === "delete" ? "Account deleted." : null);
+    setSaid(kind === "password" ? t("Password changed.") : kind === "delete" ? t("Account deleted.") : null);
   };
-  return html`<div class="account" aria-label="Account" role="group">
+  return html`<div class="account" aria-label=${t("Account")} role="group">
     ${me
-      ? html`<span class="who-am-i">Signed in as <strong>${me.name}</strong></span>
-          <button type="button" class="quiet" onClick=${logOut}>Log out</button>
+      ? html`<span class="who-am-i">${t("Signed in as")} <strong>${me.name}</strong></span>
+          <button type="button" class="quiet" onClick=${logOut}>${t("Log out")}</button>
           <button type="button" class="quiet" onClick=${() => setOpen(open === "password" ? null : "password")}>
-            Change password</button>
+            ${t("Change password")}</button>
           <button type="button" class="quiet" onClick=${() => setOpen(open === "delete" ? null : "delete")}>
-            Delete account</button>`
-      : html`<span class="who-am-i">Playing as a guest</span>
-          <button type="button" onClick=${() => setOpen(open === "login" ? null : "login")}>Log in</button>
-          <button type="button" onClick=${() => setOpen(open === "signup" ? null : "signup")}>Sign up</button>`}
+            ${t("Delete account")}</button>`
+      : html`<span class="who-am-i">${t("Playing as a guest")}</span>
+          <button type="button" onClick=${() => setOpen(open === "login" ? null : "login")}>${t("Log in")}</button>
+          <button type="button" onClick=${() => setOpen(open === "signup" ? null : "signup")}>${t("Sign up")}</button>`}
     ${said && !open && html`<span class="note" role="status">${said}</span>`}
     ${open && html`<${AccountForm} key=${open} kind=${open} onDone=${() => done(open)} />`}
   </div>`;
 }
 
 function AccountForm({ kind, onDone }) {
-  const form = FORMS[kind];
+  const form = forms()[kind];
   const [values, setValues] = useState({});
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
@@ -126,8 +130,7 @@ function AccountForm({ kind, onDone }) {
     }
   };
   return html`<form class="account-form" onSubmit=${send} aria-label=${form.title}>
-    ${kind === "delete" && html`<p class="note">Your games stay; your name in them becomes
-      “a former player”.</p>`}
+    ${kind === "delete" && html`<p class="note">${t("Your games stay; your name in them becomes “a former player”.")}</p>`}
     ${form.fields.map(([key, label, auto]) => html`<label>${label}
       <input aria-label=${label} name=${key} autocomplete=${auto === "text" ? "username" : auto}
         type=${auto === "text" ? "text" : "password"} maxlength=${auto === "text" ? 24 : 200}

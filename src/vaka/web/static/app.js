@@ -8,6 +8,8 @@ import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { getMe, loadMe, useMe } from "./account.js";
 import { html } from "./html.js";
+import { loadLanguage } from "./i18n.js";
+import { LanguageSwitch } from "./language.js";
 import { Lobby } from "./lobby.js";
 import { holds, Invited } from "./invite.js";
 import { Friends, keepPresence, Leaderboard, Profile } from "./people.js";
@@ -48,6 +50,10 @@ function App() {
     addEventListener("hashchange", go);
     return () => removeEventListener("hashchange", go);
   }, []);
+  return html`<${LanguageSwitch} me=${me} />${page(where, me)}`;
+}
+
+function page(where, me) {
   if (where.page === "invited") return html`<${Invited} ...${where} />`;
   if (where.page === "table") return html`<${Table} key=${where.table} id=${where.table} />`;
   if (where.page === "person") return html`<${Profile} key=${where.id} id=${where.id} me=${me} />`;
@@ -64,6 +70,9 @@ function App() {
 // The signed-in person: `me()` now, `useMe()` in a component (re-rendered on a change).
 export { getMe as me, loadMe, useMe };
 
+// The page's language first (its catalog), so that the first render speaks it; the
+// calls that follow say it to the server.
+await loadLanguage();
 loadMe(); // who is signed in here: every screen may need it, changes wait for it
 
 const root = document.getElementById("app");

@@ -6,6 +6,7 @@
 // stylesheets beside it, linked when a table of the game first opens.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
+import { t } from "./i18n.js";
 
 const loading = new Map(); // game id -> Promise of its module
 const loaded = new Map(); // game id -> its module, once there
@@ -44,8 +45,8 @@ export function useBoard(game) {
     let live = true;
     if (game && module === null) {
       loadBoard(game).then((m) => live && setModule(m), (e) => live && setModule({
-        Board: () => html`<p class="error" role="alert">The board could not be loaded: ${
-          String(e)}</p>`,
+        Board: () => html`<p class="error" role="alert">${t("The board could not be loaded: {why}", {
+          why: String(e) })}</p>`,
       }));
     }
     return () => { live = false; };

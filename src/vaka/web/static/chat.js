@@ -3,6 +3,7 @@
 // page hidden) a button at the foot of the page says how many and brings it into view.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html.js";
+import { t, tn } from "./i18n.js";
 import { markSeen, seenOf, useNotices } from "./notices.js";
 
 // Whether an element is in view now, again whenever that changes.
@@ -42,18 +43,19 @@ export function Chat({ id, seat, chat, canSay, say }) {
     if (inView && pageShown && lastAt > seenAt) markSeen(id, { chatAt: lastAt });
   }, [inView, pageShown, lastAt, seenAt]);
   const isNew = (c) => c.seat !== seat && c.at > seenAt;
-  return html`<section class="chat" aria-label="chat" ref=${box}>
-    <h2>Chat${unread > 0 && html` <span class="unread" aria-label=${`${unread} new`}
-      >${unread} new</span>`}</h2>
-    <ol tabindex="0" aria-label="messages">${chat.map((c) => html`<li
+  const fresh = tn("{n} new", "{n} new", unread);
+  return html`<section class="chat" aria-label=${t("chat")} ref=${box}>
+    <h2>${t("Chat")}${unread > 0 && html` <span class="unread" aria-label=${fresh}
+      >${fresh}</span>`}</h2>
+    <ol tabindex="0" aria-label=${t("messages")}>${chat.map((c) => html`<li
       class=${isNew(c) ? "new" : null}><strong>${c.name}:</strong> ${c.text}</li>`)}</ol>
     ${canSay && html`<form onSubmit=${(e) => { e.preventDefault(); if (text.trim()) say(text);
         setText(""); }}>
-      <input value=${text} maxlength="500" aria-label="say something"
-        onInput=${(e) => setText(e.target.value)} placeholder="Say something" />
+      <input value=${text} maxlength="500" aria-label=${t("say something")}
+        onInput=${(e) => setText(e.target.value)} placeholder=${t("Say something")} />
     </form>`}
     ${unread > 0 && !inView && html`<button type="button" class="unread-chat"
       onClick=${() => box.current.scrollIntoView({ behavior: "smooth", block: "center" })}>
-      ${unread === 1 ? "1 new message" : `${unread} new messages`} in the chat ↓</button>`}
+      ${tn("{n} new message in the chat ↓", "{n} new messages in the chat ↓", unread)}</button>`}
   </section>`;
 }

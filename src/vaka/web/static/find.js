@@ -4,20 +4,22 @@
 import { useEffect, useState } from "preact/hooks";
 import { getMe, useMe } from "./account.js";
 import { html } from "./html.js";
+import { t, tc } from "./i18n.js";
 import { api, keepToken, savedName, saveName } from "./net.js";
 import { PersonName, RatingBadge, useRatings } from "./people.js";
 import { tableDetails } from "./words.js";
 
-const CLOCKS = [
-  ["", "any clock"],
-  ["live", "live"],
-  ["turn", "turn-based"],
-  ["none", "no clock"],
+// The filters' choices, in the page's language (made when shown: the catalog loads first).
+const clocks = () => [
+  ["", t("any clock")],
+  ["live", t("live")],
+  ["turn", t("turn-based")],
+  ["none", t("no clock")],
 ];
-const RATED = [
-  ["", "rated or not"],
-  ["true", "rated"],
-  ["false", "unrated"],
+const rateds = () => [
+  ["", t("rated or not")],
+  ["true", t("rated")],
+  ["false", t("unrated")],
 ];
 
 // The filters as the listing's query and play now's body take them (unset ones left out).
@@ -70,7 +72,7 @@ export function FindGame({ games }) {
   const playNow = async () => {
     setBusy(true);
     setError(null);
-    const mine = who ? who.name : name.trim() || "Player";
+    const mine = who ? who.name : name.trim() || t("Player");
     if (!who) saveName(mine);
     try {
       const got = await api("/api/tables/play-now", {
@@ -85,57 +87,63 @@ export function FindGame({ games }) {
       setBusy(false);
     }
   };
-  return html`<section class="card find" aria-label="Find a game">
-    <h2>Find a game</h2>
+  return html`<section class="card find" aria-label=${t("Find a game")}>
+    <h2>${t("Find a game")}</h2>
     <div class="filters">
-      <label>Game <select aria-label="Find: game" value=${filters.game} onChange=${pick("game")}>
-        <option value="">any game</option>
+      <label>${t("Game")} <select aria-label=${t("Find: game")} value=${filters.game} onChange=${pick("game")}>
+        <option value="">${t("any game")}</option>
         ${games.map((g) => html`<option value=${g.id}>${g.name}</option>`)}
       </select></label>
-      <label>Players <select aria-label="Find: players" value=${filters.players}
+      <label>${t("Players")} <select aria-label=${t("Find: players")} value=${filters.players}
           onChange=${pick("players")}>
-        <option value="">any number</option>
+        <option value="">${t("any number")}</option>
         ${counts.map((n) => html`<option value=${n}>${n}</option>`)}
       </select></label>
-      <label>Clock <select aria-label="Find: clock" value=${filters.clock}
+      <label>${t("Clock")} <select aria-label=${t("Find: clock")} value=${filters.clock}
           onChange=${pick("clock")}>
-        ${CLOCKS.map(([v, t]) => html`<option value=${v}>${t}</option>`)}
+        ${clocks().map(([v, text]) => html`<option value=${v}>${text}</option>`)}
       </select></label>
-      <label>Rated <select aria-label="Find: rated" value=${filters.rated}
+      <label>${t("Rated")} <select aria-label=${t("Find: rated")} value=${filters.rated}
           onChange=${pick("rated")}>
-        ${RATED.map(([v, t]) => html`<option value=${v}>${t}</option>`)}
+        ${rateds().map(([v, text]) => html`<option value=${v}>${text}</option>`)}
       </select></label>
     </div>
     <div class="play-now">
-      <label>Play as <input aria-label="Play as" value=${who ? who.name : name} maxlength="40"
-        placeholder="Player" disabled=${!!who} onInput=${(e) => setName(e.target.value)} /></label>
-      <button type="button" onClick=${playNow} disabled=${busy}>Play now</button>
+      <label>${t("Play as")} <input aria-label=${t("Play as")} value=${who ? who.name : name} maxlength="40"
+        placeholder=${t("Player")} disabled=${!!who} onInput=${(e) => setName(e.target.value)} /></label>
+      <button type="button" onClick=${playNow} disabled=${busy}>${t("Play now")}</button>
       <small>${tables.length
-        ? "joins the fullest table below"
+        ? t("joins the fullest table below")
         : filters.game
-          ? "no table waits: one is made for you, its other seats open"
-          : "no table waits: choose a game to start one"}</small>
+          ? t("no table waits: one is made for you, its other seats open")
+          : t("no table waits: choose a game to start one")}</small>
     </div>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     ${tables.length > 0
-      ? html`<ul class="tables" aria-label="Open tables">${tables.map((t) => html`<li
-          data-table=${t.id}><${TableLine} table=${t}
-          game=${games.find((g) => g.id === t.game)} /></li>`)}</ul>`
-      : html`<p class="none">No open table fits.</p>`}
+      ? html`<ul class="tables" aria-label=${t("Open tables")}>${tables.map((tb) => html`<li
+          data-table=${tb.id}><${TableLine} table=${tb}
+          game=${games.find((g) => g.id === tb.game)} /></li>`)}</ul>`
+      : html`<p class="none">${t("No open table fits.")}</p>`}
   </section>`;
 }
+
+// A table's status in words.
+export const statusName = (status) =>
+  ({ open: tc("table status", "open"), playing: tc("table status", "playing"), over: tc("table status", "over") })[
+    status
+  ] || status;
 
 // One table in a list: its game, who sits, how it is set up, and what one may do there.
 export function TableLine({ table, game }) {
   // each seat's name (a person's links to their profile, with their rating in this game)
   const person = useRatings(table.seats.map((s) => s.user));
-  const who = table.seats.map((s, i) => html`${i ? ", " : ""}${s.kind === "open" ? "open seat"
+  const who = table.seats.map((s, i) => html`${i ? ", " : ""}${s.kind === "open" ? t("open seat")
     : html`<${PersonName} id=${s.user} name=${s.name} person=${person(s.user)} /><${RatingBadge}
       person=${person(s.user)} game=${table.game} />`}`);
   const open = table.seats.filter((s) => s.kind === "open");
   const join = async (seat) => {
     const me = getMe(); // signed in: the seat is the account's, under its name
-    const name = me ? me.name : savedName() || prompt("Your name?") || "Player";
+    const name = me ? me.name : savedName() || prompt(t("Your name?")) || t("Player");
     if (!me) saveName(name);
     const done = await api(`/api/tables/${table.id}/seats/${seat}`, {
       method: "POST",
@@ -147,8 +155,8 @@ export function TableLine({ table, game }) {
   const target = table.status === "over" ? `#/replay/${table.id}` : `#/t/${table.id}`;
   return html`<span class="game-name">${table.game_name}</span>
     <span class="who">${who}<small class="details">${tableDetails(table, game?.options)}</small></span>
-    <span class="status">${table.status}</span>
+    <span class="status">${statusName(table.status)}</span>
     ${open.map((s) => html`<button onClick=${() => join(s.seat)}>
-      Join as seat ${s.seat}</button>`)}
-    <a href=${target}>${table.status === "over" ? "Replay" : "Open"}</a>`;
+      ${t("Join as seat {n}", { n: s.seat })}</button>`)}
+    <a href=${target}>${table.status === "over" ? t("Replay") : t("Open")}</a>`;
 }

@@ -14,7 +14,12 @@
 // every text is returned as written.
 
 const KEY = "vaka.lang";
-const OFFERED = ["en", "de"];
+/** The languages a page offers, each with its name in itself (as vaka.i18n.LANGUAGES). */
+export const LANGUAGES = [
+  ["en", "English"],
+  ["de", "Deutsch"],
+];
+const OFFERED = LANGUAGES.map(([code]) => code);
 let current = "en";
 let messages = {};
 let plurals = new Intl.PluralRules("en");
@@ -22,6 +27,11 @@ let plurals = new Intl.PluralRules("en");
 /** The language a page speaks now ("en", "de", or the pseudo-language "en_XA"). */
 export function lang() {
   return current;
+}
+
+/** The language chosen on this browser (with the switch), or null: none chosen yet. */
+export function chosen() {
+  return localStorage.getItem(KEY);
 }
 
 /** The language chosen on this browser, else the best of the browser's own languages. */

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { claimSeat } from "./account.js";
 import { html } from "./html.js";
+import { t } from "./i18n.js";
 import { api, keepToken, myTables, savedName, saveName } from "./net.js";
 import { seatName } from "./words.js";
 
@@ -59,14 +60,14 @@ export function Invited({ table: id, seat, token }) {
   const others = table ? table.seats.filter((s) => s.seat !== seat).map((s) => seatName(table, s.seat)) : [];
   return html`<main class="lobby">
     <header class="top"><h1>vaka</h1></header>
-    <form class="card invited" onSubmit=${submit} aria-label="Your invitation">
-      <h2>${table ? `You are invited to ${table.game_name}` : "You are invited"}</h2>
-      ${others.length > 0 && html`<p>With ${others.join(", ")}.</p>`}
-      <label>Your name <input aria-label="Your name" value=${name} maxlength="40" required
-        placeholder="what the others call you" onInput=${(e) => setName(e.target.value)} />
+    <form class="card invited" onSubmit=${submit} aria-label=${t("Your invitation")}>
+      <h2>${table ? t("You are invited to {game}", { game: table.game_name }) : t("You are invited")}</h2>
+      ${others.length > 0 && html`<p>${t("With {others}.", { others: others.join(", ") })}</p>`}
+      <label>${t("Your name")} <input aria-label=${t("Your name")} value=${name} maxlength="40" required
+        placeholder=${t("what the others call you")} onInput=${(e) => setName(e.target.value)} />
       </label>
       ${error && html`<p class="error" role="alert">${error}</p>`}
-      <button type="submit" disabled=${busy || !table}>Take my seat</button>
+      <button type="submit" disabled=${busy || !table}>${t("Take my seat")}</button>
     </form>
   </main>`;
 }

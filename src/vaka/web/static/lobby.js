@@ -5,10 +5,11 @@ import { useEffect, useState } from "preact/hooks";
 import { AccountArea, useMe } from "./account.js";
 import { FindGame, TableLine } from "./find.js";
 import { html } from "./html.js";
+import { number, t } from "./i18n.js";
 import { MailSettings } from "./mail.js";
 import { api, inviteLink, keepToken, myTables, savedName, saveName } from "./net.js";
 import { AskToNotify, NoticeBadge, NoticeMark, setTitle } from "./notices.js";
-import { perMove } from "./words.js";
+import { levelName, optionName, optionValue, perMove } from "./words.js";
 
 // The times a turn-based table may give each move, in days.
 export const TURNS = [1 / 24, 4 / 24, 12 / 24, 1, 2, 3, 7, 14];
@@ -23,21 +24,24 @@ export function Lobby() {
   }, []);
   return html`<main class="lobby">
     <header class="top"><h1>vaka <${NoticeBadge} /></h1>
-      <p>Rapa Nui, Raiatea and Atua — with friends and bots.</p>
-      <nav class="people-nav"><a href="#/leaderboard">Leaderboards</a>
-        ${" "}<a href="#/friends">Friends</a></nav>
+      <p>${t("Rapa Nui, Raiatea and Atua — with friends and bots.")}</p>
+      <nav class="people-nav"><a href="#/leaderboard">${t("Leaderboards")}</a>
+        ${" "}<a href="#/friends">${t("Friends")}</a></nav>
       <${AccountArea} /></header>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     ${!made && games.length > 0 && html`<${FindGame} games=${games} />`}
     ${made
       ? html`<${Invitations} made=${made} />`
       : games.length > 0 && html`<${NewTable} games=${games} onMade=${setMade} />`}
-    <${TableList} title="Your games" mine=${true} games=${games} />
-    <${TableList} title="Being played: watch" status="playing" games=${games} />
-    <${TableList} title="Finished: replay" status="over" games=${games} />
+    <${TableList} title=${t("Your games")} mine=${true} games=${games} />
+    <${TableList} title=${t("Being played: watch")} status="playing" games=${games} />
+    <${TableList} title=${t("Finished: replay")} status="over" games=${games} />
     <${MailSettings} />
   </main>`;
 }
+
+// The name an invited seat has until its friend gives theirs.
+const friend = (i) => t("Friend {n}", { n: i });
 
 function defaultSeats(players) {
   return Array.from({ length: players }, (_, i) => (i === 0 ? "me" : "bot:medium"));
@@ -75,13 +79,13 @@ function NewTable({ games, onMade }) {
   // A private table is found by nobody: its open seats become invitations.
   const pickSecret = (on) => {
     setSecret(on);
-    if (on) setSeats(seats.map((s, i) => (s === "open" ? `invite:Friend ${i}` : s)));
+    if (on) setSeats(seats.map((s, i) => (s === "open" ? `invite:${friend(i)}` : s)));
   };
   const submit = async (ev) => {
     ev.preventDefault();
     setBusy(true);
     setError(null);
-    const mine = me ? me.name : name.trim() || "Player";
+    const mine = me ? me.name : name.trim() || t("Player");
     if (!me) saveName(mine);
     try {
       const chosen = Object.fromEntries(shown.filter(([k]) => k in options).map(([k]) => [k, options[k]]));
@@ -104,87 +108,88 @@ function NewTable({ games, onMade }) {
   };
   const counts = [];
   for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
-  return html`<form class="card new-table" onSubmit=${submit} aria-label="Make a table">
-    <h2>Make a table</h2>
-    <label>Game <select aria-label="Game" value=${gameId} onChange=${(e) => pickGame(e.target.value)}>
+  return html`<form class="card new-table" onSubmit=${submit} aria-label=${t("Make a table")}>
+    <h2>${t("Make a table")}</h2>
+    <label>${t("Game")} <select aria-label=${t("Game")} value=${gameId} onChange=${(e) => pickGame(e.target.value)}>
       ${games.map((g) => html`<option value=${g.id}>${g.name}</option>`)}
     </select></label>
-    <label>Players <select aria-label="Players" value=${players}
+    <label>${t("Players")} <select aria-label=${t("Players")} value=${players}
         onChange=${(e) => pickPlayers(Number(e.target.value))}>
-      ${counts.map((n) => html`<option value=${n}>${n === 1 ? "1 (solo)" : n}</option>`)}
+      ${counts.map((n) => html`<option value=${n}>${n === 1 ? t("1 (solo)") : number(n)}</option>`)}
     </select></label>
-    <label>Your name <input aria-label="Your name" value=${me ? me.name : name} maxlength="40"
-      placeholder="Player" disabled=${!!me} title=${me ? "your account's name" : ""}
+    <label>${t("Your name")} <input aria-label=${t("Your name")} value=${me ? me.name : name} maxlength="40"
+      placeholder=${t("Player")} disabled=${!!me} title=${me ? t("your account's name") : ""}
       onInput=${(e) => setName(e.target.value)} /></label>
-    <fieldset><legend>Seats</legend>
-      ${seats.map((spec, i) => html`<label class="seat-pick">Seat ${i}
-        <select value=${spec} aria-label=${`who plays seat ${i}`}
+    <fieldset><legend>${t("Seats")}</legend>
+      ${seats.map((spec, i) => html`<label class="seat-pick">${t("Seat {n}", { n: i })}
+        <select value=${spec} aria-label=${t("who plays seat {n}", { n: i })}
             onChange=${(e) => setSeats(seats.map((s, j) => (j === i ? e.target.value : s)))}>
-          <option value="me">me</option>
-          <option value=${`invite:Friend ${i}`}>a friend (invitation link)</option>
-          <option value="open" disabled=${secret}>open: anyone may join</option>
-          ${game.levels.map((l) => html`<option value=${`bot:${l}`}>bot, ${l}</option>`)}
+          <option value="me">${t("me")}</option>
+          <option value=${`invite:${friend(i)}`}>${t("a friend (invitation link)")}</option>
+          <option value="open" disabled=${secret}>${t("open: anyone may join")}</option>
+          ${game.levels.map((l) => html`<option value=${`bot:${l}`}>${t("bot, {level}", { level: levelName(l) })}</option>`)}
         </select></label>`)}
     </fieldset>
-    ${shown.length > 0 && html`<fieldset><legend>Options</legend>
+    ${shown.length > 0 && html`<fieldset><legend>${t("Options")}</legend>
       ${shown.map(([key, opt]) => html`<${OptionField} name=${key}
         opt=${opt} value=${options[key] ?? opt.default}
         onChange=${(v) => setOptions({ ...options, [key]: v })} />`)}
     </fieldset>`}
-    <fieldset><legend>Clock</legend>
-      <label>Speed <select value=${clock.kind}
+    <fieldset><legend>${t("Clock")}</legend>
+      <label>${t("Speed")} <select value=${clock.kind}
           onChange=${(e) => setClock({ ...clock, kind: e.target.value })}>
-        <option value="none">no clock</option>
-        <option value="live">live</option>
-        <option value="turn">turn-based</option>
+        <option value="none">${t("no clock")}</option>
+        <option value="live">${t("live")}</option>
+        <option value="turn">${t("turn-based")}</option>
       </select></label>
       ${clock.kind === "live" && html`
-        <label>Minutes each <input type="number" min="1" max="600" value=${clock.minutes}
+        <label>${t("Minutes each")} <input type="number" min="1" max="600" value=${clock.minutes}
           onInput=${(e) => setClock({ ...clock, minutes: Number(e.target.value) })} /></label>
-        <label>Seconds added per move <input type="number" min="0" max="600"
+        <label>${t("Seconds added per move")} <input type="number" min="0" max="600"
           value=${clock.increment}
           onInput=${(e) => setClock({ ...clock, increment: Number(e.target.value) })} />
         </label>`}
       ${clock.kind === "turn" && html`
-        <label>Time per move <select aria-label="Time per move" value=${clock.days}
+        <label>${t("Time per move")} <select aria-label=${t("Time per move")} value=${clock.days}
             onChange=${(e) => setClock({ ...clock, days: Number(e.target.value) })}>
           ${TURNS.map((d) => html`<option value=${d}>${perMove(d)}</option>`)}
         </select></label>`}
-      ${clock.kind !== "none" && html`<label>When time runs out
+      ${clock.kind !== "none" && html`<label>${t("When time runs out")}
         <select value=${policy} onChange=${(e) => setPolicy(e.target.value)}>
-          <option value="bot">a bot plays on</option>
-          <option value="lose">a bot plays on, and the seat loses</option>
+          <option value="bot">${t("a bot plays on")}</option>
+          <option value="lose">${t("a bot plays on, and the seat loses")}</option>
         </select></label>`}
     </fieldset>
-    <fieldset><legend>Who may come</legend>
-      <label class="option"><input type="checkbox" checked=${rated} aria-label="Rated table"
-        onChange=${(e) => setRated(e.target.checked)} /> Rated
-        <small>counts in the players' ratings; needs two seats for people</small></label>
-      <label class="option"><input type="checkbox" checked=${secret} aria-label="Private table"
-        onChange=${(e) => pickSecret(e.target.checked)} /> Private
-        <small>by invitation only: listed nowhere, watched by nobody else</small></label>
+    <fieldset><legend>${t("Who may come")}</legend>
+      <label class="option"><input type="checkbox" checked=${rated} aria-label=${t("Rated table")}
+        onChange=${(e) => setRated(e.target.checked)} /> ${t("Rated")}
+        <small>${t("counts in the players' ratings; needs two seats for people")}</small></label>
+      <label class="option"><input type="checkbox" checked=${secret} aria-label=${t("Private table")}
+        onChange=${(e) => pickSecret(e.target.checked)} /> ${t("Private")}
+        <small>${t("by invitation only: listed nowhere, watched by nobody else")}</small></label>
     </fieldset>
     ${error && html`<p class="error" role="alert">${error}</p>`}
-    <button type="submit" disabled=${busy}>Make the table</button>
+    <button type="submit" disabled=${busy}>${t("Make the table")}</button>
   </form>`;
 }
 
 function OptionField({ name, opt, value, onChange }) {
-  const label = html`<span title=${opt.help}>${name.replace(/_/g, " ")}</span>`;
+  const help = opt.help && t(opt.help);
+  const label = html`<span title=${help}>${optionName(name)}</span>`;
   if (typeof opt.default === "boolean") {
     return html`<label class="option">${label}
       <input type="checkbox" checked=${value} onChange=${(e) => onChange(e.target.checked)} />
-      <small>${opt.help}</small></label>`;
+      <small>${help}</small></label>`;
   }
   if (opt.choices.length > 0) {
     return html`<label class="option">${label}
       <select value=${value} onChange=${(e) => onChange(e.target.value)}>
-        ${opt.choices.map((c) => html`<option value=${c}>${String(c)}</option>`)}
-      </select><small>${opt.help}</small></label>`;
+        ${opt.choices.map((c) => html`<option value=${c}>${optionValue(c)}</option>`)}
+      </select><small>${help}</small></label>`;
   }
   return html`<label class="option">${label}
     <input value=${value} onInput=${(e) => onChange(e.target.value)} />
-    <small>${opt.help}</small></label>`;
+    <small>${help}</small></label>`;
 }
 
 function Invitations({ made }) {
@@ -194,16 +199,16 @@ function Invitations({ made }) {
     name: made.table.seats[seat].name,
     link: inviteLink(id, seat, token),
   }));
-  return html`<section class="card invitations" aria-label="Your new table">
-    <h2>Your table is ready</h2>
-    ${made.table.private && html`<p>It is private: only those holding a link see it.</p>`}
-    ${links.length > 0 && html`<p>Send each friend their link: it is their seat.</p>
+  return html`<section class="card invitations" aria-label=${t("Your new table")}>
+    <h2>${t("Your table is ready")}</h2>
+    ${made.table.private && html`<p>${t("It is private: only those holding a link see it.")}</p>`}
+    ${links.length > 0 && html`<p>${t("Send each friend their link: it is their seat.")}</p>
       <ul>${links.map((l) => html`<li><strong>${l.name}</strong>
-        <input readonly value=${l.link} aria-label=${`invitation link for ${l.name}`}
+        <input readonly value=${l.link} aria-label=${t("invitation link for {name}", { name: l.name })}
           onFocus=${(e) => e.target.select()} />
         <button type="button" onClick=${() => navigator.clipboard?.writeText(l.link)}>
-          Copy</button></li>`)}</ul>`}
-    <a class="button" href=${`#/t/${id}`}>Go to the table</a>
+          ${t("Copy")}</button></li>`)}</ul>`}
+    <a class="button" href=${`#/t/${id}`}>${t("Go to the table")}</a>
   </section>`;
 }
 
@@ -229,9 +234,9 @@ function TableList({ title, status, mine, games }) {
   }, [status, mine, me && me.id]);
   if (tables.length === 0) return null;
   return html`<section class="card tables" aria-label=${title}><h2>${title}${
-      mine && html` <${NoticeBadge} label="of your games with something new" />`}</h2>
+      mine && html` <${NoticeBadge} label=${t("of your games with something new")} />`}</h2>
     ${mine && html`<${AskToNotify} />`}
-    <ul>${tables.map((t) => html`<li><${TableLine} table=${t}
-      game=${games.find((g) => g.id === t.game)} />${
-      mine && html`<${NoticeMark} table=${t.id} />`}</li>`)}</ul></section>`;
+    <ul>${tables.map((tb) => html`<li><${TableLine} table=${tb}
+      game=${games.find((g) => g.id === tb.game)} />${
+      mine && html`<${NoticeMark} table=${tb.id} />`}</li>`)}</ul></section>`;
 }

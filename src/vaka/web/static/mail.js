@@ -2,10 +2,11 @@
 // and the pages the links in mail open: one confirms an address, one stops all mail.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
-import { ApiError } from "./net.js";
+import { t } from "./i18n.js";
+import { ApiError, languageHeader } from "./net.js";
 
 async function call(path, { method = "GET", body, csrf } = {}) {
-  const headers = {};
+  const headers = languageHeader();
   if (body !== undefined) headers["content-type"] = "application/json";
   if (csrf) headers["X-CSRF-Token"] = csrf;
   const res = await fetch(path, {
@@ -18,25 +19,26 @@ async function call(path, { method = "GET", body, csrf } = {}) {
   return data;
 }
 
-const WORDS = {
+// The words of each link's page, in the page's language (made when shown).
+const pageWords = () => ({
   confirm: {
-    title: "Confirm your email address",
-    ask: "Confirm this address for vaka's notices?",
-    button: "Confirm it",
-    done: "Your address is confirmed: vaka tells you of your turn-based games there.",
+    title: t("Confirm your email address"),
+    ask: t("Confirm this address for vaka's notices?"),
+    button: t("Confirm it"),
+    done: t("Your address is confirmed: vaka tells you of your turn-based games there."),
   },
   stop: {
-    title: "Stop vaka's emails",
-    ask: "Stop all of vaka's email to this address?",
-    button: "Stop these emails",
-    done: "No more email comes from vaka. Signed in, you can turn it on again.",
+    title: t("Stop vaka's emails"),
+    ask: t("Stop all of vaka's email to this address?"),
+    button: t("Stop these emails"),
+    done: t("No more email comes from vaka. Signed in, you can turn it on again."),
   },
-};
+});
 
 // The page a mail's link opens (#/mail/confirm/TOKEN or #/mail/stop/TOKEN): the change is
 // made by a button, not by opening the link (mail programs open links to look at them).
 export function MailLink({ kind, token }) {
-  const words = WORDS[kind];
+  const words = pageWords()[kind];
   const [state, setState] = useState("asking");
   const [error, setError] = useState(null);
   const go = async () => {
@@ -56,7 +58,7 @@ export function MailLink({ kind, token }) {
       : html`<p>${words.ask}</p>
         <button type="button" onClick=${go} disabled=${state === "busy"}>${words.button}</button>`}
     ${error && html`<p class="error" role="alert">${error}</p>`}
-    <p><a href="#/">To the lobby</a></p>
+    <p><a href="#/">${t("To the lobby")}</a></p>
   </section></main>`;
 }
 
@@ -88,30 +90,30 @@ export function MailSettings() {
       setKept(found);
       setForm({ ...found, address: found.address || "" });
       setNote(found.address && !found.confirmed
-        ? `A link to confirm it went to ${found.address}: open it, and mail follows.`
-        : "Saved.");
+        ? t("A link to confirm it went to {address}: open it, and mail follows.", { address: found.address })
+        : t("Saved."));
     } catch (e) {
       setError(e.message);
     }
   };
   const box = (key, text) => html`<label><input type="checkbox" checked=${form[key]}
     onChange=${(e) => setForm({ ...form, [key]: e.target.checked })} /> ${text}</label>`;
-  return html`<form class="card mail-settings" aria-label="Email notices" onSubmit=${save}>
-    <h2>Email notices</h2>
-    <p class="note">For turn-based tables: only you see this address.</p>
-    <label>Email address <input type="email" value=${form.address} maxlength="254"
-      aria-label="Email address" onInput=${(e) => setForm({ ...form, address: e.target.value })} />
+  return html`<form class="card mail-settings" aria-label=${t("Email notices")} onSubmit=${save}>
+    <h2>${t("Email notices")}</h2>
+    <p class="note">${t("For turn-based tables: only you see this address.")}</p>
+    <label>${t("Email address")} <input type="email" value=${form.address} maxlength="254"
+      aria-label=${t("Email address")} onInput=${(e) => setForm({ ...form, address: e.target.value })} />
     </label>
     ${kept.address && html`<p class="mail-state">${
-      kept.stopped ? "Stopped by its link: save to start again."
-        : kept.confirmed ? "Confirmed." : "Not confirmed yet: open the link sent to it."}</p>`}
-    <fieldset><legend>Tell me</legend>
-      ${box("turns", "when it is my turn")}
-      ${box("ends", "when a game of mine ends")}
-      ${box("chat", "when someone writes at my table (one mail an hour at most)")}
+      kept.stopped ? t("Stopped by its link: save to start again.")
+        : kept.confirmed ? t("Confirmed.") : t("Not confirmed yet: open the link sent to it.")}</p>`}
+    <fieldset><legend>${t("Tell me")}</legend>
+      ${box("turns", t("when it is my turn"))}
+      ${box("ends", t("when a game of mine ends"))}
+      ${box("chat", t("when someone writes at my table (one mail an hour at most)"))}
     </fieldset>
     ${note && html`<p role="status">${note}</p>`}
     ${error && html`<p class="error" role="alert">${error}</p>`}
-    <button type="submit">Save</button>
+    <button type="submit">${t("Save")}</button>
   </form>`;
 }

@@ -1,7 +1,10 @@
 // Talking to the service: REST calls, the seat tokens kept in this browser, and a
 // WebSocket that reconnects by itself and always resumes at the latest version.
 // A signed-in browser's session rides in an HttpOnly cookie; every change it asks must
-// carry the session's CSRF token in a header (docs/PROTOCOL.md, "Accounts").
+// carry the session's CSRF token in a header (docs/PROTOCOL.md, "Accounts"). Every call
+// and socket says the page's language, so that the server's words (refusals, a table's
+// log and notes) come in it.
+import { lang } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(body, status) {
@@ -31,10 +34,10 @@ export function awaitSession(question, again) {
 
 const SAFE = ["GET", "HEAD", "OPTIONS"];
 
-// The headers of a request: JSON, a seat's token, and the CSRF header on every change
+// The headers of a request: the page's language, JSON, a seat's token, and the CSRF header on every change
 // while signed in (a seat's token needs none, but it does no harm).
 export function headersFor(method, body, token) {
-  const headers = {};
+  const headers = languageHeader();
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
   if (csrf && !SAFE.includes(method.toUpperCase())) {
@@ -108,6 +111,17 @@ export function inviteLink(table, seat, token) {
   return `${location.origin}/#/join/${table}/${seat}/${token}`;
 }
 
+// A WebSocket's address on this server, with the page's language (the server's words in it).
+export function socketUrl(path) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}${path}?lang=${encodeURIComponent(lang())}`;
+}
+
+// The header that says the page's language ("de", "en-XA").
+export function languageHeader() {
+  return { "Accept-Language": lang().replace("_", "-") };
+}
+
 // Backoff for reconnecting: quick at first, then every few seconds.
 export function backoff(attempt) {
   return Math.min(5000, 250 * 2 ** Math.min(attempt, 5));
@@ -134,8 +148,7 @@ export class TableSocket {
   }
 
   connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.table}`);
+    const ws = new WebSocket(socketUrl(`/ws/tables/${this.table}`));
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;

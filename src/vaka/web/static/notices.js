@@ -6,7 +6,8 @@
 // where the person allowed them.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
-import { backoff, myTables } from "./net.js";
+import { t } from "./i18n.js";
+import { backoff, myTables, socketUrl } from "./net.js";
 
 const SEEN = "vaka.seen";
 const MAX_SEATS = 100; // the server follows at most so many seats a page
@@ -74,7 +75,7 @@ export function setTitle(title) {
 function showTitle() {
   const count = noticeCount();
   const turn = current.tables.some((n) => fresh(n).turn);
-  const title = turn && base === "vaka" ? "Your turn — vaka" : base;
+  const title = turn && base === "vaka" ? t("Your turn — vaka") : base;
   document.title = count ? `(${count}) ${title}` : title;
 }
 
@@ -85,9 +86,11 @@ function changed() {
 
 // The words of a browser notification for one table's news.
 function words(n, f) {
-  if (f.over) return `${n.game_name}: ${n.won ? "you won" : "the game is over"}`;
-  if (f.turn) return `Your turn at ${n.game_name}`;
-  return `${n.chat_from || "Someone"} wrote at ${n.game_name}`;
+  if (f.over) {
+    return n.won ? t("{game}: you won", { game: n.game_name }) : t("{game}: the game is over", { game: n.game_name });
+  }
+  if (f.turn) return t("Your turn at {game}", { game: n.game_name });
+  return t("{who} wrote at {game}", { who: n.chat_from || t("Someone"), game: n.game_name });
 }
 
 function tell(msg) {
@@ -133,8 +136,7 @@ class NoticeSocket {
   }
 
   connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/notices`);
+    const ws = new WebSocket(socketUrl("/ws/notices"));
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
@@ -192,7 +194,7 @@ export function useNotices() {
 }
 
 // How many tables have something new, as a badge (nothing when there is nothing).
-export function NoticeBadge({ label = "new at your tables" }) {
+export function NoticeBadge({ label = t("new at your tables") }) {
   const { count } = useNotices();
   if (!count) return null;
   return html`<span class="notice-badge" role="status" aria-label=${`${count} ${label}`}
@@ -208,7 +210,8 @@ export function NoticeMark({ table }) {
   const marks = [f.turn && "your turn", f.over && "game over", f.chat && "new message"];
   const said = marks.filter(Boolean);
   if (!said.length) return null;
-  return html`<span class="notice-mark" data-notice=${said.join(",")}>${said.join(", ")}</span>`;
+  const words = { "your turn": t("your turn"), "game over": t("game over"), "new message": t("new message") };
+  return html`<span class="notice-mark" data-notice=${said.join(",")}>${said.map((m) => words[m]).join(", ")}</span>`;
 }
 
 // "Tell me when it is my turn": asks the browser's permission for notifications.
@@ -217,11 +220,11 @@ export function AskToNotify() {
   const [allowed, setAllowed] = useState(able ? Notification.permission : "denied");
   if (!able || allowed === "denied") return null;
   if (allowed === "granted") {
-    return html`<span class="notify-on">Notifications on: you hear of your turn while away.</span>`;
+    return html`<span class="notify-on">${t("Notifications on: you hear of your turn while away.")}</span>`;
   }
   const ask = async () => setAllowed(await Notification.requestPermission());
   return html`<button type="button" class="quiet ask-notify" onClick=${ask}>
-    Tell me when it is my turn</button>`;
+    ${t("Tell me when it is my turn")}</button>`;
 }
 
 // A table's page notes what it shows as seen (while the page is in sight): the version

@@ -3,8 +3,13 @@
 // another seat's move after a pause (a person can skip or change the pace); the page's own
 // move and what changes nothing on the board show at once.
 
-// Milliseconds between two moves of other seats, by the names a person chooses from.
+import { t } from "./i18n.js";
+
+// Milliseconds between two moves of other seats, by the names a person chooses from (in
+// the page's language when shown).
 export const PACES = [["slow", 1500], ["normal", 800], ["fast", 300], ["at once", 0]];
+export const paceName = (name) =>
+  ({ slow: t("slow"), normal: t("normal"), fast: t("fast"), "at once": t("at once") })[name] || name;
 const KEY = "vaka.pace";
 const DEFAULT = 800;
 

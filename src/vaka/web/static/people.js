@@ -4,7 +4,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { getMe, loadMe } from "./account.js";
 import { html } from "./html.js";
-import { api, ApiError } from "./net.js";
+import { date, lang, number, t, tn } from "./i18n.js";
+import { api, ApiError, languageHeader } from "./net.js";
 
 // Who this browser is signed in as ({id, name, csrf}, or null): account.js keeps it, and
 // follows signing in and out.
@@ -19,14 +20,14 @@ export async function change(path, method, { keepalive = false } = {}) {
   const res = await fetch(path, {
     method,
     keepalive,
-    headers: me ? { "X-CSRF-Token": me.csrf } : {},
+    headers: me ? { ...languageHeader(), "X-CSRF-Token": me.csrf } : languageHeader(),
   });
   const data = res.status === 204 ? null : await res.json().catch(() => ({}));
   if (!res.ok) throw new ApiError(data || {}, res.status);
   return data;
 }
 
-export const num = (n) => Math.round(n).toLocaleString("en");
+export const num = (n) => number(Math.round(n));
 
 // "1,000 → 1,131 (+131)"
 export function changeText(before, after) {
@@ -35,10 +36,12 @@ export function changeText(before, after) {
 }
 
 const ORD = ["th", "st", "nd", "rd"];
+// "2nd of 3" ("2. von 3"): an ordinal as the page's language writes it.
 export function placeText(place, players) {
   const v = place % 100;
   const suffix = ORD[(v - 20) % 10] || ORD[v] || ORD[0];
-  return `${place}${suffix} of ${players}`;
+  const nth = lang() === "de" ? `${place}.` : `${place}${suffix}`;
+  return t("{place} of {players}", { place: nth, players });
 }
 
 // The shown ratings of people by id, {id: {name, ratings: {game: n}}}, asked once per id.
@@ -62,7 +65,7 @@ export function useRatings(ids) {
 export function RatingBadge({ person, game }) {
   const n = person && person.ratings[game];
   if (n === undefined || n === null) return null;
-  return html`<span class="rating" title="rating (conservative: see a profile)">${num(n)}</span>`;
+  return html`<span class="rating" title=${t("rating (conservative: see a profile)")}>${num(n)}</span>`;
 }
 
 // A name that links to its person's profile, where the seat is a live account's.
@@ -77,7 +80,7 @@ function Page({ title, children }) {
     return () => { document.title = "vaka"; };
   }, [title]);
   return html`<main class="people">
-    <header class="top"><a href="#/" class="home" aria-label="vaka: back to the lobby">vaka</a>
+    <header class="top"><a href="#/" class="home" aria-label=${t("vaka: back to the lobby")}>vaka</a>
       <h1>${title}</h1></header>
     ${children}
   </main>`;
@@ -89,37 +92,38 @@ export function Profile({ id, me }) {
   useEffect(() => {
     api(`/api/people/${id}`).then(setP, (e) => setError(e.message));
   }, [id]);
-  if (error) return html`<${Page} title="Nobody here"><p class="error" role="alert">${error}</p></${Page}>`;
-  if (!p) return html`<${Page} title="…"><p class="loading">Loading…</p></${Page}>`;
+  if (error) return html`<${Page} title=${t("Nobody here")}><p class="error" role="alert">${error}</p></${Page}>`;
+  if (!p) return html`<${Page} title="…"><p class="loading">${t("Loading…")}</p></${Page}>`;
   return html`<${Page} title=${p.name}>
-    <p class="note">Playing since ${new Date(p.since * 1000).toLocaleDateString("en")}.</p>
+    <p class="note">${t("Playing since {date}.", { date: date(new Date(p.since * 1000)) })}</p>
     ${me && me.id !== p.id && html`<${FriendButton} id=${p.id} name=${p.name} />`}
-    <section class="card" aria-label="games"><h2>Games</h2>
-      ${p.games.length === 0 ? html`<p>No finished games yet.</p>` : html`<table class="sheet">
-        <thead><tr><th scope="col">Game</th><th scope="col">Played</th><th scope="col">Won</th>
-          <th scope="col">Rating</th><th scope="col">Rated games</th></tr></thead>
+    <section class="card" aria-label=${t("games")}><h2>${t("Games")}</h2>
+      ${p.games.length === 0 ? html`<p>${t("No finished games yet.")}</p>` : html`<table class="sheet">
+        <thead><tr><th scope="col">${t("Game")}</th><th scope="col">${t("Played")}</th><th scope="col">${t("Won")}</th>
+          <th scope="col">${t("Rating")}</th><th scope="col">${t("Rated games")}</th></tr></thead>
         <tbody>${p.games.map((g) => html`<tr data-game=${g.game}><th scope="row">
           <a href=${`#/leaderboard/${g.game}`}>${g.game_name}</a></th>
-          <td>${g.played}</td><td>${g.wins}</td>
+          <td>${num(g.played)}</td><td>${num(g.wins)}</td>
           <td class="rating-cell">${g.rating === null ? "—" : num(g.rating)}</td>
-          <td>${g.rated_games}</td></tr>`)}</tbody></table>`}
+          <td>${num(g.rated_games)}</td></tr>`)}</tbody></table>`}
     </section>
-    ${p.current.length > 0 && html`<section class="card" aria-label="playing now"><h2>Playing now</h2>
+    ${p.current.length > 0 && html`<section class="card" aria-label=${t("playing now")}><h2>${t("Playing now")}</h2>
       <ul>${p.current.map((c) => html`<li><a href=${`#/t/${c.table}`}>${c.game_name}</a>
-        ${" "}${c.names.join(", ")} — ${c.status === "open" ? "waiting for players"
-          : c.their_turn ? `${p.name} to move` : `waiting for ${c.to_move.join(" and ")}`}</li>`)}</ul>
+        ${" "}${c.names.join(", ")} — ${c.status === "open" ? t("waiting for players")
+          : c.their_turn ? t("{who} to move", { who: p.name })
+            : t("waiting for {who}", { who: c.to_move.join(t(" and ")) })}</li>`)}</ul>
     </section>`}
-    <section class="card" aria-label="recent games"><h2>Recent games</h2>
-      ${p.recent.length === 0 ? html`<p>None yet.</p>` : html`<ul class="recent">${p.recent.map((r) =>
+    <section class="card" aria-label=${t("recent games")}><h2>${t("Recent games")}</h2>
+      ${p.recent.length === 0 ? html`<p>${t("None yet.")}</p>` : html`<ul class="recent">${p.recent.map((r) =>
         html`<li data-table=${r.table}><span class="game-name">${r.game_name}</span>
           <span class="who">${r.seats.map((s, i) => html`${i ? ", " : ""}<${PersonName}
-            id=${s.id} name=${s.name || "open seat"} person=${s.id} />`)}</span>
-          <span class="place">${r.won ? "won, " : ""}${placeText(r.place, r.players)}${
-            r.left ? " (left early)" : ""}, ${num(r.score)} points</span>
-          ${r.rated && r.before !== null && html`<span class="change">rating ${
-            changeText(r.before, r.after)}</span>`}
-          <a href=${`#/replay/${r.table}`}>Replay</a>
-          <a href=${`#/replay/${r.table}/review/${r.seat}`}>Review</a></li>`)}</ul>`}
+            id=${s.id} name=${s.name || t("open seat")} person=${s.id} />`)}</span>
+          <span class="place">${r.won ? t("won, ") : ""}${placeText(r.place, r.players)}${
+            r.left ? ` ${t("(left early)")}` : ""}, ${tn("{n} point", "{n} points", r.score, { n: num(r.score) })}</span>
+          ${r.rated && r.before !== null && html`<span class="change">${t("rating {change}", {
+            change: changeText(r.before, r.after) })}</span>`}
+          <a href=${`#/replay/${r.table}`}>${t("Replay")}</a>
+          <a href=${`#/replay/${r.table}/review/${r.seat}`}>${t("Review")}</a></li>`)}</ul>`}
     </section>
   </${Page}>`;
 }
@@ -134,8 +138,8 @@ function FriendButton({ id, name }) {
   const is = friends.some((f) => f.id === id);
   const flip = () => change(`/api/friends/${id}`, is ? "DELETE" : "PUT")
     .then(setFriends, (e) => setError(e.message));
-  return html`<p><button onClick=${flip}>${is ? `Remove ${name} from your friends`
-    : `Add ${name} to your friends`}</button>${error && html` <span class="error">${error}</span>`}</p>`;
+  return html`<p><button onClick=${flip}>${is ? t("Remove {name} from your friends", { name })
+    : t("Add {name} to your friends", { name })}</button>${error && html` <span class="error">${error}</span>`}</p>`;
 }
 
 // A game's leaderboard; with no game named, the first game the server offers.
@@ -151,18 +155,17 @@ export function Leaderboard({ game: named }) {
     api(`/api/leaderboards/${game}`).then(setRows, (e) => setError(e.message));
   }, [game]);
   const name = games.find((g) => g.id === game)?.name || game;
-  return html`<${Page} title=${`${name}: leaderboard`}>
+  return html`<${Page} title=${t("{game}: leaderboard", { game: name })}>
     <nav class="games-nav">${games.map((g) => html`<a href=${`#/leaderboard/${g.id}`}
       aria-current=${g.id === game ? "page" : null}>${g.name}</a> `)}</nav>
-    <p class="note">People with at least 5 rated games, by rating: a conservative number,
-      1000 + 50 × (μ − 3σ), that rises as the server grows sure of a player's strength.</p>
+    <p class="note">${t("People with at least {n} rated games, by rating: a conservative number, {formula}, that rises as the server grows sure of a player's strength.", { n: 5, formula: `${number(1000)} + 50 × (μ − 3σ)` })}</p>
     ${error && html`<p class="error" role="alert">${error}</p>`}
-    ${rows && (rows.length === 0 ? html`<p>Nobody yet.</p>` : html`<table class="sheet leaderboard">
-      <thead><tr><th scope="col">#</th><th scope="col">Name</th><th scope="col">Rating</th>
-        <th scope="col">Rated games</th><th scope="col">Won</th></tr></thead>
-      <tbody>${rows.map((r) => html`<tr><td>${r.place}</td>
+    ${rows && (rows.length === 0 ? html`<p>${t("Nobody yet.")}</p>` : html`<table class="sheet leaderboard">
+      <thead><tr><th scope="col">#</th><th scope="col">${t("Name")}</th><th scope="col">${t("Rating")}</th>
+        <th scope="col">${t("Rated games")}</th><th scope="col">${t("Won")}</th></tr></thead>
+      <tbody>${rows.map((r) => html`<tr><td>${num(r.place)}</td>
         <td><a href=${`#/people/${r.id}`}>${r.name}</a></td><td>${num(r.rating)}</td>
-        <td>${r.games}</td><td>${r.wins}</td></tr>`)}</tbody></table>`)}
+        <td>${num(r.games)}</td><td>${num(r.wins)}</td></tr>`)}</tbody></table>`)}
   </${Page}>`;
 }
 
@@ -173,21 +176,20 @@ export function Friends({ me }) {
     if (!me) return undefined;
     const load = () => api("/api/friends").then(setFriends, (e) => setError(e.message));
     load();
-    const t = setInterval(load, 30_000);
-    return () => clearInterval(t);
+    const timer = setInterval(load, 30_000);
+    return () => clearInterval(timer);
   }, [me && me.id]);
-  if (!me) return html`<${Page} title="Friends"><p>Sign in to keep friends.</p></${Page}>`;
+  if (!me) return html`<${Page} title=${t("Friends")}><p>${t("Sign in to keep friends.")}</p></${Page}>`;
   const remove = (id) => change(`/api/friends/${id}`, "DELETE")
     .then(setFriends, (e) => setError(e.message));
-  return html`<${Page} title="Friends">
-    <p class="note">Add people from their profiles. When you have added each other, you
-      see whether they are online (a vaka page of theirs is open).</p>
+  return html`<${Page} title=${t("Friends")}>
+    <p class="note">${t("Add people from their profiles. When you have added each other, you see whether they are online (a vaka page of theirs is open).")}</p>
     ${error && html`<p class="error" role="alert">${error}</p>`}
-    ${friends && (friends.length === 0 ? html`<p>No friends yet.</p>` : html`<ul class="friends">
+    ${friends && (friends.length === 0 ? html`<p>${t("No friends yet.")}</p>` : html`<ul class="friends">
       ${friends.map((f) => html`<li data-friend=${f.id}><a href=${`#/people/${f.id}`}>${f.name}</a>
         ${" "}<span class=${`presence ${f.online ? "online" : "away"}`}>${
-          f.online === null ? "has not added you" : f.online ? "online" : "offline"}</span>
-        <button class="quiet" onClick=${() => remove(f.id)}>Remove</button></li>`)}</ul>`)}
+          f.online === null ? t("has not added you") : f.online ? t("online") : t("offline")}</span>
+        <button class="quiet" onClick=${() => remove(f.id)}>${t("Remove")}</button></li>`)}</ul>`)}
   </${Page}>`;
 }
 
@@ -204,9 +206,9 @@ export function keepPresence(me) {
   const gone = () => change(`/api/presence/${page}`, "DELETE", { keepalive: true })
     .catch(() => {});
   here();
-  const t = setInterval(here, 30_000);
+  const timer = setInterval(here, 30_000);
   addEventListener("pagehide", gone);
   // Stopped because the person signed out (or another signed in): that session is gone,
   // so nothing is sent for it; the server forgets the page within 75 s.
-  presence = { who: me.id, stop: () => { clearInterval(t); removeEventListener("pagehide", gone); } };
+  presence = { who: me.id, stop: () => { clearInterval(timer); removeEventListener("pagehide", gone); } };
 }

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { useBoard } from "./boards.js";
 import { html } from "./html.js";
+import { number, t } from "./i18n.js";
 import { api } from "./net.js";
 import { byStep } from "./review-logic.js";
 import { MoveVerdict, ReviewPanel } from "./review.js";
@@ -31,12 +32,12 @@ export function Replay({ id, review: start = null }) {
       setPlaying(false);
       return undefined;
     }
-    const t = setTimeout(() => setStep(step + 1), 600);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setStep(step + 1), 600);
+    return () => clearTimeout(timer);
   }, [playing, step, view]);
   if (error) return html`<main class="table"><p class="error">${error}</p>
-    <a href="#/">Back to the lobby</a></main>`;
-  if (!table || !view || !board) return html`<main class="table"><p class="loading">Loading…</p></main>`;
+    <a href="#/">${t("Back to the lobby")}</a></main>`;
+  if (!table || !view || !board) return html`<main class="table"><p class="loading">${t("Loading…")}</p></main>`;
   const last = view.log.at(-1);
   const judged = byStep(review).get(step);
   const goTo = (to, who) => {
@@ -46,23 +47,23 @@ export function Replay({ id, review: start = null }) {
   };
   return html`<main class=${`table replay game-${table.game}`}>
     <header class="table-head"><a href="#/" class="home">vaka</a>
-      <h1>${table.game_name}: replay</h1></header>
-    <div class="replay-controls" role="group" aria-label="replay controls">
-      <button onClick=${() => setStep(0)} aria-label="first">|◀</button>
-      <button onClick=${() => setStep(Math.max(0, step - 1))} aria-label="back">◀</button>
-      <button onClick=${() => setPlaying(!playing)}>${playing ? "Pause" : "Play"}</button>
+      <h1>${t("{game}: replay", { game: table.game_name })}</h1></header>
+    <div class="replay-controls" role="group" aria-label=${t("replay controls")}>
+      <button onClick=${() => setStep(0)} aria-label=${t("first")}>|◀</button>
+      <button onClick=${() => setStep(Math.max(0, step - 1))} aria-label=${t("back")}>◀</button>
+      <button onClick=${() => setPlaying(!playing)}>${playing ? t("Pause") : t("Play")}</button>
       <button onClick=${() => setStep(Math.min(view.steps, step + 1))}
-        aria-label="forward">▶</button>
-      <button onClick=${() => setStep(view.steps)} aria-label="last">▶|</button>
-      <input type="range" min="0" max=${view.steps} value=${step} aria-label="step"
+        aria-label=${t("forward")}>▶</button>
+      <button onClick=${() => setStep(view.steps)} aria-label=${t("last")}>▶|</button>
+      <input type="range" min="0" max=${view.steps} value=${step} aria-label=${t("step")}
         onInput=${(e) => setStep(Number(e.target.value))} />
-      <span>${step} / ${view.steps}</span>
-      <label>Seen by <select value=${seat} onChange=${(e) => setSeat(e.target.value)}>
-        <option value="">everyone</option>
+      <span>${number(step)} / ${number(view.steps)}</span>
+      <label>${t("Seen by")} <select value=${seat} onChange=${(e) => setSeat(e.target.value)}>
+        <option value="">${t("everyone")}</option>
         ${table.seats.map((s) => html`<option value=${s.seat}>${s.name}</option>`)}
       </select></label>
     </div>
-    <p class="last-event" aria-live="polite">${last ? last.text : "The game begins."}
+    <p class="last-event" aria-live="polite">${last ? last.text : t("The game begins.")}
       ${judged && html` <${MoveVerdict} decision=${judged} solo=${review.players === 1} />`}</p>
     <div class="replay-body">
       <section class="board-area"><${board.Board} view=${view} seat=${view.seat} legal=${[]}

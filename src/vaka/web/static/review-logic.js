@@ -1,10 +1,26 @@
 // A game review's numbers made ready to draw: the win-chance graph's lines and marks, and
 // what to say beside a move. The server judges; this only lays out what it said.
 
+import { number, t, tc, tn } from "./i18n.js";
+
 // Labels worth pointing out (a graph marks them; the list shows them), best to worst.
 export const MARKED = ["only move", "inaccuracy", "mistake", "blunder"];
 
-export const pct = (x) => `${Math.round(x * 100)}%`;
+export const pct = (x) => number(x, { style: "percent", maximumFractionDigits: 0 });
+const one = (x) => number(x, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+// A review's label ("mistake") in the page's language.
+export function labelName(label) {
+  const names = {
+    "only move": tc("review label", "only move"),
+    good: tc("review label", "good"),
+    inaccuracy: tc("review label", "inaccuracy"),
+    mistake: tc("review label", "mistake"),
+    blunder: tc("review label", "blunder"),
+    forced: tc("review label", "forced"),
+  };
+  return names[label] || label;
+}
 
 // The reviewed decisions by replay step: step s shows the game after s actions, so the
 // move it just saw (the record's action s - 1) is the decision with index s - 1.
@@ -28,27 +44,29 @@ export function said(d, action) {
 // What a decision gave up, as its label counts it: points of final lead where those made
 // the loss (alone, always), else win chance.
 export function givenUp(d) {
-  return d.by_lead && d.points ? `${d.margin_loss.toFixed(1)} points` : pct(d.loss);
+  return d.by_lead && d.points ? t("{lead} points", { lead: one(d.margin_loss) }) : pct(d.loss);
 }
 
 // One decision in words, as shown beside its move. Alone (solo) a decision is judged by
 // the final lead over the game's own opponent it gave up, not by a win chance; in some
 // games by the final lead where that gave up more (d.by_lead).
 export function verdict(d, solo = false) {
-  if (d.label === "forced") return "forced: the only legal action";
+  const label = labelName(d.label);
+  if (d.label === "forced") return t("{label}: the only legal action", { label });
   const mine = chosen(d);
   const best = d.candidates[0];
-  const worth = (c) => (solo ? `${c.margin.toFixed(1)} points` : `${pct(c.win)} to win`);
+  const worth = (c) => (solo ? t("{lead} points", { lead: one(c.margin) }) : t("{chance} to win", { chance: pct(c.win) }));
   if (!mine || !best || best.action === d.taken || d.loss <= 0) {
-    return `${d.label}: the best found here (${worth(mine || best)})`;
+    return t("{label}: the best found here ({worth})", { label, worth: worth(mine || best) });
   }
   if (solo || d.by_lead) {
-    return `${d.label}: gave up ${d.margin_loss.toFixed(1)} points of final lead; ` +
-      `${said(d, best.action)} was worth ${best.margin.toFixed(1)} ` +
-      `against ${mine.margin.toFixed(1)}`;
+    return t("{label}: gave up {lost} points of final lead; {best} was worth {then} against {taken}", {
+      label, lost: one(d.margin_loss), best: said(d, best.action), then: one(best.margin), taken: one(mine.margin),
+    });
   }
-  return `${d.label}: gave up ${pct(d.loss)} ± ${pct(d.spread)} of win chance; ` +
-    `${said(d, best.action)} was worth ${pct(best.win)} against ${pct(mine.win)}`;
+  return t("{label}: gave up {lost} ± {spread} of win chance; {best} was worth {then} against {taken}", {
+    label, lost: pct(d.loss), spread: pct(d.spread), best: said(d, best.action), then: pct(best.win), taken: pct(mine.win),
+  });
 }
 
 // A seat's graph in an SVG box of width × height (pad around the plot): the win chance
@@ -70,7 +88,7 @@ export function graph(review, seat, { width = 600, height = 160, pad = 24 } = {}
     .join(" ");
   const ticks = [0, 0.5, 1].map((v) => ({
     v,
-    text: solo ? `${Math.round(lo + v * (hi - lo))}` : pct(v),
+    text: solo ? number(Math.round(lo + v * (hi - lo))) : pct(v),
   }));
   return {
     width,
@@ -97,10 +115,12 @@ const r1 = (v) => Math.round(v * 10) / 10;
 export function progressText(status) {
   if (status.status === "queued") {
     return status.ahead
-      ? `Waiting: ${status.ahead} review${status.ahead > 1 ? "s" : ""} ahead of this one…`
-      : "Starting…";
+      ? tn("Waiting: {n} review ahead of this one…", "Waiting: {n} reviews ahead of this one…", status.ahead)
+      : t("Starting…");
   }
-  if (status.status === "running") return `Reviewing… ${status.done} of ${status.total} decisions`;
-  if (status.status === "failed") return status.reason || "The review failed.";
+  if (status.status === "running") {
+    return t("Reviewing… {done} of {total} decisions", { done: status.done, total: status.total });
+  }
+  if (status.status === "failed") return status.reason || t("The review failed.");
   return "";
 }

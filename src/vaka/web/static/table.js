@@ -6,9 +6,10 @@ import { Chat } from "./chat.js";
 import { seatColour } from "./colors.js";
 import { useBoard } from "./boards.js";
 import { html } from "./html.js";
+import { number, t, tn } from "./i18n.js";
 import { api, TableSocket, tokenFor } from "./net.js";
 import { AskToNotify, setTitle, useSeenAt } from "./notices.js";
-import { PACES, paceMs, setPace, sinceEntries, step } from "./pace.js";
+import { PACES, paceMs, paceName, setPace, sinceEntries, step } from "./pace.js";
 import { changeText } from "./people.js";
 import { fmt, Header } from "./table-head.js";
 import { nameSeats, seatName as nameOf } from "./words.js";
@@ -78,7 +79,7 @@ export function Table({ id }) {
         P.queue.push(m);
         pump();
       } else if (m.type === "error") {
-        setError(m.error === "stale" ? "The table moved on: here it is now." : m.reason);
+        setError(m.error === "stale" ? t("The table moved on: here it is now.") : m.reason);
       } else if (m.type === "checked") {
         setChecked(m);
         for (const f of listeners.current) f(m);
@@ -94,19 +95,19 @@ export function Table({ id }) {
   const yours = !!latest && latest.legal.length > 0 && queued === 0;
   useEffect(() => {
     const game = latest ? latest.table.game_name : "";
-    setTitle(yours ? `Your move · ${game} · vaka` : game ? `${game} · vaka` : "vaka");
+    setTitle(yours ? t("Your move · {game} · vaka", { game }) : game ? `${game} · vaka` : "vaka");
     return () => setTitle("vaka");
   }, [yours, latest && latest.table.game_name]);
   useSeenAt(id, latest);
 
   if (!shown || !board) {
     return html`<main class="table"><p class="loading">${
-      link === "closed" ? "There is no such table, or this link is not for it." : "Connecting…"
-    }</p><a href="#/">Back to the lobby</a></main>`;
+      link === "closed" ? t("There is no such table, or this link is not for it.") : t("Connecting…")
+    }</p><a href="#/">${t("Back to the lobby")}</a></main>`;
   }
   const msg = shown;
   const send = (m) => {
-    if (!socket.current.send(m)) setError("Not connected: trying again…");
+    if (!socket.current.send(m)) setError(t("Not connected: trying again…"));
   };
   const act = (action) => {
     pacing.current.acted = msg.version;
@@ -137,7 +138,7 @@ export function Table({ id }) {
     </${Header}>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     <div class="play">
-      <section class="board-area" aria-label="the table">
+      <section class="board-area" aria-label=${t("the table")}>
         <${board.Board} view=${msg.view} seat=${msg.seat}
           legal=${queued ? [] : msg.legal} act=${act}
           check=${check} checked=${checked} onChecked=${onChecked} table=${msg.table}
@@ -145,8 +146,9 @@ export function Table({ id }) {
       </section>
       <aside class="side">
         ${over && html`<${FinalSheet} msg=${msg} id=${id} />`}
-        ${queued > 0 && html`<p class="pacing" role="status">Showing the moves one at a time
-          (${queued} more) <button onClick=${() => pacing.current.skip()}>Show all now</button></p>`}
+        ${queued > 0 && html`<p class="pacing" role="status">${tn(
+          "Showing the moves one at a time ({n} more)", "Showing the moves one at a time ({n} more)", queued)}
+          <button onClick=${() => pacing.current.skip()}>${t("Show all now")}</button></p>`}
         ${choosing && html`<${Choices} legal=${msg.legal} act=${act} />`}
         ${!over && !choosing && queued === 0 && html`<p class="waiting" aria-live="polite">${
           waitingFor(msg)}</p>`}
@@ -154,20 +156,20 @@ export function Table({ id }) {
           names=${names} spectator=${msg.seat === null} />
         <div class="buttons">
           ${msg.can_undo && queued === 0 && html`<button onClick=${() => send({ type: "undo",
-            version: msg.version })}>Undo</button>`}
+            version: msg.version })}>${t("Undo")}</button>`}
           ${choosing && html`<button onClick=${askHint} disabled=${hints === "thinking"}>
-            ${hints === "thinking" ? "Thinking…" : "Hint"}</button>`}
+            ${hints === "thinking" ? t("Thinking…") : t("Hint")}</button>`}
           ${msg.seat !== null && !over && !msg.table.seats[msg.seat].left &&
             html`<button class="quiet" onClick=${() =>
-            confirm("Resign? A bot will play your seat to the end.") &&
-            send({ type: "resign" })}>Resign</button>`}
+            confirm(t("Resign? A bot will play your seat to the end.")) &&
+            send({ type: "resign" })}>${t("Resign")}</button>`}
           <${PacePicker} onChange=${() => pacing.current.pump()} />
         </div>
         ${Array.isArray(hints) && html`<${Hints} hints=${hints} act=${act} />`}
         <${Log} log=${msg.view.log} names=${names} />
         <${Chat} id=${id} seat=${msg.seat} chat=${latest.chat} canSay=${msg.seat !== null}
           say=${(text) => send({ type: "chat", text })} />
-        ${msg.seat === null && !over && html`<p class="note">You are watching.</p>`}
+        ${msg.seat === null && !over && html`<p class="note">${t("You are watching.")}</p>`}
       </aside>
     </div>
   </main>`;
@@ -178,11 +180,11 @@ function PacePicker({ onChange }) {
   // the nearest of the paces offered (a pace kept from elsewhere may lie between them)
   const near = (v) => PACES.reduce((a, b) => (Math.abs(b[1] - v) < Math.abs(a[1] - v) ? b : a))[1];
   const [ms, setMs] = useState(near(paceMs()));
-  return html`<label class="pace">Moves shown <select value=${ms} onChange=${(e) => {
+  return html`<label class="pace">${t("Moves shown")} <select value=${ms} onChange=${(e) => {
       setPace(Number(e.target.value));
       setMs(Number(e.target.value));
       onChange();
-    }}>${PACES.map(([name, v]) => html`<option value=${v}>${name}</option>`)}</select></label>`;
+    }}>${PACES.map(([name, v]) => html`<option value=${v}>${paceName(name)}</option>`)}</select></label>`;
 }
 
 // What happened since the seat's own last move, in words (a spectator: the last move).
@@ -190,10 +192,10 @@ function Since({ log, from, names, spectator }) {
   const fresh = sinceEntries(log, from);
   if (!fresh.length) return null;
   const shownLines = fresh.slice(-8);
-  return html`<section class="since" aria-label=${spectator ? "the last move" : "since your last move"}>
-    <h2>${spectator ? "The last move" : "Since your last move"}</h2>
-    ${fresh.length > shownLines.length && html`<p class="note">${
-      `…${fresh.length - shownLines.length} earlier lines in the log`}</p>`}
+  return html`<section class="since" aria-label=${spectator ? t("the last move") : t("since your last move")}>
+    <h2>${spectator ? t("The last move") : t("Since your last move")}</h2>
+    ${fresh.length > shownLines.length && html`<p class="note">${tn(
+      "…{n} earlier line in the log", "…{n} earlier lines in the log", fresh.length - shownLines.length)}</p>`}
     <ol>${shownLines.map((e) => html`<li style=${
       e.seat !== null ? `--seat: ${seatColour(e.seat)}` : ""}>${nameSeats(e.text, names)}</li>`)}</ol>
   </section>`;
@@ -201,14 +203,15 @@ function Since({ log, from, names, spectator }) {
 
 function waitingFor(msg) {
   const names = msg.table.to_move.map((s) => seatName(msg.table, s));
-  if (msg.table.status === "open") return "Waiting for players to join.";
-  return names.length ? `Waiting for ${names.join(" and ")}…` : "";
+  if (msg.table.status === "open") return t("Waiting for players to join.");
+  return names.length ? t("Waiting for {who}…", { who: names.join(t(" and ")) }) : "";
 }
 
 function OpenSeats({ table }) {
   const open = table.seats.filter((s) => s.kind === "open");
-  return html`<p class="note">Waiting for ${open.length} more: anyone can join from the
-    lobby's open tables.</p>`;
+  return html`<p class="note">${tn(
+    "Waiting for {n} more: anyone can join from the lobby's open tables.",
+    "Waiting for {n} more: anyone can join from the lobby's open tables.", open.length)}</p>`;
 }
 
 function Choices({ legal, act }) {
@@ -222,8 +225,8 @@ function Choices({ legal, act }) {
     addEventListener("keydown", onKey);
     return () => removeEventListener("keydown", onKey);
   }, [legal]);
-  return html`<section class="choices" aria-label="your choices">
-    <h2>Your move</h2>
+  return html`<section class="choices" aria-label=${t("your choices")}>
+    <h2>${t("Your move")}</h2>
     <ol>${legal.map((c, i) => html`<li><button class=${`choice${c.label ? " labelled" : ""}`}
         onClick=${() => act(c.action)} aria-keyshortcuts=${i < 9 ? String(i + 1) : undefined}>
       <span class="key">${i < 9 ? i + 1 : ""}</span>
@@ -232,20 +235,24 @@ function Choices({ legal, act }) {
       ${c.note && html`<span class="note">${c.note}</span>`}
     </button></li>`)}</ol>
     <form onSubmit=${(e) => { e.preventDefault(); if (text.trim()) act(text.trim()); setText(""); }}>
-      <label>Or type an action <input value=${text} onInput=${(e) => setText(e.target.value)}
+      <label>${t("Or type an action")} <input value=${text} onInput=${(e) => setText(e.target.value)}
         placeholder=${legal[0]?.action || ""} /></label>
     </form>
   </section>`;
 }
 
 function Hints({ hints, act }) {
-  return html`<section class="hints" aria-label="hint"><h2>The hard bot would…</h2>
+  return html`<section class="hints" aria-label=${t("hint")}><h2>${t("The hard bot would…")}</h2>
     <ol>${hints.map((h) => html`<li>
       <button onClick=${() => act(h.action)}>${h.action}</button>
       ${h.note && html` <span class="note">${h.note}</span>`}
-      <span class="why"> — tried ${Math.round(h.share * 100)}% of the time; ${
-        h.lead === null ? `won ${Math.round(h.value * 100)}% of its futures`
-          : `expected final lead ${h.lead.toFixed(1)} points`}</span>
+      <span class="why"> — ${t("tried {share} of the time; {outcome}", {
+        share: number(h.share, { style: "percent" }),
+        outcome: h.lead === null
+          ? t("won {share} of its futures", { share: number(h.value, { style: "percent" }) })
+          : t("expected final lead {lead} points", {
+            lead: number(h.lead, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }),
+      })}</span>
     </li>`)}</ol></section>`;
 }
 
@@ -256,35 +263,35 @@ function Log({ log, names }) {
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [log.length]);
-  return html`<section class="log" aria-label="what happened" aria-live="polite">
-    <h2>Log</h2>
-    <ol ref=${list} tabindex="0" aria-label="the log, newest last">${log.slice(-200).map((e) => html`<li style=${
+  return html`<section class="log" aria-label=${t("what happened")} aria-live="polite">
+    <h2>${t("Log")}</h2>
+    <ol ref=${list} tabindex="0" aria-label=${t("the log, newest last")}>${log.slice(-200).map((e) => html`<li style=${
       e.seat !== null ? `--seat: ${seatColour(e.seat)}` : ""}>${nameSeats(e.text, names)}</li>`)}</ol>
   </section>`;
 }
 
 function FinalSheet({ msg, id }) {
-  const t = msg.table;
-  const sheet = t.breakdown || [];
+  const tb = msg.table;
+  const sheet = tb.breakdown || [];
   const cats = sheet.length ? Object.keys(sheet[0]).filter((k) => k !== "total") : [];
-  return html`<section class="final" aria-label="final scores">
-    <h2>Game over</h2>
+  return html`<section class="final" aria-label=${t("final scores")}>
+    <h2>${t("Game over")}</h2>
     ${msg.seat !== null && html`<p class="verdict"><strong>${verdict(msg)}</strong></p>`}
-    <p class="result">${t.result ? `${t.result}.`
-      : t.winners.length ? `Won by ${t.winners.map((w) => seatName(t, w)).join(" and ")}.`
-      : "Nobody won."}</p>
-    ${t.ratings && t.ratings.length > 0 && html`<ul class="rating-changes"
-      aria-label="rating changes">${t.ratings.map((r) => html`<li data-seat=${r.seat}>${
-        seatName(t, r.seat)} ${changeText(r.before, r.after)}</li>`)}</ul>`}
-    <table class="sheet"><thead><tr><th scope="col">Score</th>${t.seats.map((s) =>
-      html`<th scope="col">${seatName(t, s.seat)}</th>`)}</tr></thead>
-      <tbody>${cats.map((c) => html`<tr><th scope="row">${c.replace(/_/g, " ")}</th>
+    <p class="result">${tb.result ? `${tb.result}.`
+      : tb.winners.length ? t("Won by {who}.", { who: tb.winners.map((w) => seatName(tb, w)).join(t(" and ")) })
+      : t("Nobody won.")}</p>
+    ${tb.ratings && tb.ratings.length > 0 && html`<ul class="rating-changes"
+      aria-label=${t("rating changes")}>${tb.ratings.map((r) => html`<li data-seat=${r.seat}>${
+        seatName(tb, r.seat)} ${changeText(r.before, r.after)}</li>`)}</ul>`}
+    <table class="sheet"><thead><tr><th scope="col">${t("Score")}</th>${tb.seats.map((s) =>
+      html`<th scope="col">${seatName(tb, s.seat)}</th>`)}</tr></thead>
+      <tbody>${cats.map((c) => html`<tr><th scope="row">${t(c.replace(/_/g, " "))}</th>
         ${sheet.map((b) => html`<td>${fmt(b[c])}</td>`)}</tr>`)}
-        <tr class="total"><th scope="row">total</th>${t.scores.map((s) =>
+        <tr class="total"><th scope="row">${t("total")}</th>${tb.scores.map((s) =>
           html`<td>${fmt(s)}</td>`)}</tr></tbody></table>
-    <p class="final-links"><a class="button" href=${`#/replay/${id}`}>Replay this game</a>
+    <p class="final-links"><a class="button" href=${`#/replay/${id}`}>${t("Replay this game")}</a>
       <a class="button" href=${`#/replay/${id}/review${msg.seat === null ? "" : `/${msg.seat}`}`}
-        >Review this game</a></p>
+        >${t("Review this game")}</a></p>
   </section>`;
 }
 
@@ -294,6 +301,6 @@ const seatName = nameOf;
 function verdict(msg) {
   const won = msg.table.winners.includes(msg.seat);
   const rival = msg.table.players === 1 && msg.scoreboard?.rivals?.[0];
-  if (rival) return won ? `You beat ${rival.name}!` : `${rival.name} beat you.`;
-  return won ? "You won!" : "You lost.";
+  if (rival) return won ? t("You beat {rival}!", { rival: rival.name }) : t("{rival} beat you.", { rival: rival.name });
+  return won ? t("You won!") : t("You lost.");
 }

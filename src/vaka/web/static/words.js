@@ -1,3 +1,5 @@
+import { t, tc, tn } from "./i18n.js";
+
 // The engine words a decision's prompt for the seat that makes it ("lay out a card from your
 // hand"); shown to everyone else it must speak of that seat instead.
 export function theirs(prompt) {
@@ -12,21 +14,20 @@ export function theirs(prompt) {
 // epoch) was, for telling similar tables apart.
 export function ago(seconds, now = Date.now() / 1000) {
   const s = Math.max(0, now - seconds);
-  if (s < 60) return "just now";
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  const d = Math.floor(s / 86400);
-  return `${d} day${d === 1 ? "" : "s"} ago`;
+  if (s < 60) return t("just now");
+  if (s < 3600) return t("{n} min ago", { n: Math.floor(s / 60) });
+  if (s < 86400) return t("{n} h ago", { n: Math.floor(s / 3600) });
+  return tn("{n} day ago", "{n} days ago", Math.floor(s / 86400));
 }
 
 // A turn-based table's time per move ("12 hours", "1 day", "3 days"), as the server's
 // lobby_rules.per_move words it.
 export function perMove(days) {
   const hours = days * 24;
-  const n = (x) => String(Math.round(x * 100) / 100);
-  if (hours < 1) return `${n(hours * 60)} minute${n(hours * 60) === "1" ? "" : "s"}`;
-  if (hours < 24) return `${n(hours)} hour${n(hours) === "1" ? "" : "s"}`;
-  return `${n(days)} day${n(days) === "1" ? "" : "s"}`;
+  const n = (x) => Math.round(x * 100) / 100;
+  if (hours < 1) return tn("{n} minute", "{n} minutes", n(hours * 60));
+  if (hours < 24) return tn("{n} hour", "{n} hours", n(hours));
+  return tn("{n} day", "{n} days", n(days));
 }
 
 // A turn's time left in its two largest units: "2 days 5 h", "5 h 20 min", "12 min",
@@ -35,30 +36,38 @@ export function turnLeft(left) {
   const days = Math.floor(left / 86400);
   const hours = Math.floor((left % 86400) / 3600);
   const minutes = Math.floor((left % 3600) / 60);
-  if (days > 0) return `${days} day${days === 1 ? "" : "s"}${hours ? ` ${hours} h` : ""}`;
-  if (hours > 0) return `${hours} h${minutes ? ` ${minutes} min` : ""}`;
-  if (minutes > 0) return `${minutes} min`;
-  return `${Math.floor(left)} s`;
+  const h = (n) => t("{n} h", { n });
+  const min = (n) => t("{n} min", { n });
+  if (days > 0) return tn("{n} day", "{n} days", days) + (hours ? ` ${h(hours)}` : "");
+  if (hours > 0) return h(hours) + (minutes ? ` ${min(minutes)}` : "");
+  if (minutes > 0) return min(minutes);
+  return t("{n} s", { n: Math.floor(left) });
 }
 
 // One line that tells a table from its neighbours in a list: when it was made, how far it
 // has gone, its clock, who won or whose move it is, and the options not at their defaults
 // (`known`: the game's options as /api/games lists them).
-export function tableDetails(t, known = {}) {
-  const parts = [`made ${ago(t.created_at)}`];
-  if (t.version > 0) parts.push(`${t.version} move${t.version === 1 ? "" : "s"}`);
-  if (t.clock?.kind === "live") parts.push(`live ${t.clock.minutes}+${t.clock.increment}s`);
-  if (t.clock?.kind === "turn") parts.push(`turn-based, ${perMove(t.clock.days)} a move`);
-  if (t.rated) parts.push("rated");
-  if (t.private) parts.push("private");
-  const name = (s) => seatName(t, s);
-  if (t.status === "over" && t.result) parts.push(t.result);
-  else if (t.status === "over" && t.winners?.length) parts.push(`won by ${t.winners.map(name).join(" and ")}`);
-  else if (t.status === "playing" && t.to_move.length === 1) parts.push(`${name(t.to_move[0])} to move`);
-  const changed = Object.entries(t.options || {}).filter(([k, v]) => known[k]?.default !== v);
+export function tableDetails(table, known = {}) {
+  const tb = table;
+  const parts = [t("made {ago}", { ago: ago(tb.created_at) })];
+  if (tb.version > 0) parts.push(tn("{n} move", "{n} moves", tb.version));
+  if (tb.clock?.kind === "live") {
+    parts.push(t("live {minutes}+{increment}s", { minutes: tb.clock.minutes, increment: tb.clock.increment }));
+  }
+  if (tb.clock?.kind === "turn") parts.push(t("turn-based, {time} a move", { time: perMove(tb.clock.days) }));
+  if (tb.rated) parts.push(t("rated"));
+  if (tb.private) parts.push(t("private"));
+  const name = (s) => seatName(tb, s);
+  if (tb.status === "over" && tb.result) parts.push(tb.result);
+  else if (tb.status === "over" && tb.winners?.length) {
+    parts.push(t("won by {who}", { who: tb.winners.map(name).join(t(" and ")) }));
+  } else if (tb.status === "playing" && tb.to_move.length === 1) {
+    parts.push(t("{who} to move", { who: name(tb.to_move[0]) }));
+  }
+  const changed = Object.entries(tb.options || {}).filter(([k, v]) => known[k]?.default !== v);
   const options = changed.map(([k, v]) => {
-    const name = k.replace(/_/g, " ");
-    return v === true ? name : v === false ? `no ${name}` : `${name} ${v}`;
+    const name = optionName(k);
+    return v === true ? name : v === false ? t("no {option}", { option: name }) : `${name} ${optionValue(v)}`;
   });
   return parts.concat(options).join(" · ");
 }
@@ -66,9 +75,11 @@ export function tableDetails(t, known = {}) {
 /** Atua's solo level as players chose it: "Hard level (starts at 20)". The start is
  * Tahuma's score before his cards; "printed" marks the rulebook's own table. */
 export function soloLevel(solo) {
-  const name = solo.level_name ? solo.level_name[0].toUpperCase() + solo.level_name.slice(1) : "";
-  const printed = solo.levels === "printed" ? ", printed table" : "";
-  return name ? `${name} level (starts at ${solo.level}${printed})` : `Starts at ${solo.level}`;
+  const named = solo.level_name ? t(solo.level_name) : "";
+  const name = named ? named[0].toUpperCase() + named.slice(1) : "";
+  const start = solo.levels === "printed"
+    ? t("starts at {n}, printed table", { n: solo.level }) : t("starts at {n}", { n: solo.level });
+  return name ? t("{level} level ({start})", { level: name, start }) : start[0].toUpperCase() + start.slice(1);
 }
 
 // "seat N" in the engine's words written as the name the table shows for that seat ("Seat
@@ -86,5 +97,47 @@ export function nameSeats(text, names) {
 // The name the table shows for a seat (the summary's names; older summaries: the seat's
 // own name).
 export function seatName(table, seat) {
-  return table?.names?.[seat] || table?.seats?.[seat]?.name || `seat ${seat}`;
+  return table?.names?.[seat] || table?.seats?.[seat]?.name || t("seat {n}", { n: seat });
+}
+
+// A bot's level ("random", "easy", "medium", "hard"), in the page's language.
+export function levelName(level) {
+  const names = {
+    random: tc("bot level", "random"),
+    easy: tc("bot level", "easy"),
+    medium: tc("bot level", "medium"),
+    hard: tc("bot level", "hard"),
+  };
+  return names[level] || t(level);
+}
+
+// A game option's name ("first_game") and a value of it, in the page's language: the
+// options the games offer, each named here so that the catalog holds it; an option
+// unknown here is shown as its name, spaced.
+export function optionName(key) {
+  const names = {
+    first_game: tc("game option", "first game"),
+    level: tc("game option", "level"),
+    tahuma: tc("game option", "Tahuma's table"),
+    rows: tc("game option", "rows"),
+    sacrifice: tc("game option", "sacrifice"),
+  };
+  return names[key] || t(key.replace(/_/g, " "));
+}
+
+export function optionValue(value) {
+  const names = {
+    easy: tc("option value", "easy"),
+    medium: tc("option value", "medium"),
+    hard: tc("option value", "hard"),
+    legendary: tc("option value", "legendary"),
+    expert: tc("option value", "expert"),
+    calibrated: tc("option value", "calibrated"),
+    printed: tc("option value", "printed"),
+    fanned: tc("option value", "fanned"),
+    "top-only": tc("option value", "top only"),
+    ranked: tc("option value", "ranked"),
+    "zero-unsacrificed": tc("option value", "unsacrificed score zero"),
+  };
+  return names[String(value)] || t(String(value));
 }
