@@ -5,6 +5,7 @@ a relay that hangs holds up no move and loses no mail; nobody sees another's add
 
 from __future__ import annotations
 
+import re
 import socket
 import time
 from pathlib import Path
@@ -217,6 +218,9 @@ def test_the_end_of_a_game_is_mailed_to_its_players_once(tmp_path: Path, mailbox
     server = mail_server(f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path, mailbox.port)
     try:
         table, people = two_at_a_turn_table(server)
+        # Bo chose German: his mail is written in it, whoever's request made it
+        r = people[1].post("/api/account/language", json={"language": "de"})
+        assert r.status_code == 204, r.text
         guest = server.client()
         for seat, client in people.items():
             address = f"p{seat}@example.org"
@@ -226,14 +230,19 @@ def test_the_end_of_a_game_is_mailed_to_its_players_once(tmp_path: Path, mailbox
         # both resign: bots play both seats to the end, and each person hears of it
         for client in people.values():
             assert client.post(f"/api/tables/{table}/resign").status_code == 200
-        for seat in people:
-            [_, end] = mailbox.wait_for(f"p{seat}@example.org", 2, timeout=120)
-            assert end["Subject"] == "vaka: your game of Rapa Nui is over"
-            assert f"/#/t/{table}" in body(end) and "won" in body(end)
+        [_, end] = mailbox.wait_for("p0@example.org", 2, timeout=120)
+        assert end["Subject"] == "vaka: your game of Rapa Nui is over"
+        assert f"/#/t/{table}" in body(end) and re.search(r"\bwon\b|Nobody won", body(end))
+        assert "Stop these emails:" in body(end)
+        [_, ende] = mailbox.wait_for("p1@example.org", 2, timeout=120)
+        assert ende["Subject"] == "vaka: Ihre Partie Rapa Nui ist vorbei"
+        german = body(ende)
+        assert f"/#/t/{table}" in german and re.search(r"gewonnen|Niemand|Sieg", german)
+        assert "Diese E-Mails abbestellen:" in german and "Stop these" not in german
         # chat after the end is still told, and the end is not told again
         people[0].post(f"/api/tables/{table}/chat", json={"text": "good game"})
         [*_, said] = mailbox.wait_for("p1@example.org", 3)
-        assert "Ana: good game" in body(said)
+        assert "Ana: good game" in body(said) and "An Ihrem Tisch Rapa Nui" in body(said)
         assert len(mailbox.to("p0@example.org")) == 2
     finally:
         server.stop()

@@ -14,9 +14,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 
-from vaka.i18n import SOURCE, using
+from vaka.i18n import _, using
 from vaka.server import show
 from vaka.server.mail import texts
 from vaka.server.mail.relay import Relay
@@ -25,6 +25,8 @@ from vaka.server.mail.store import Mail, MailStore
 from vaka.server.table import Table
 
 log = logging.getLogger(__name__)
+#: Makes an account's mail, in the language current when it is called.
+Making = Callable[[str], Mail]
 #: A line of chat this recent counts as new when a table is first looked at here.
 FRESH = 30.0
 
@@ -57,32 +59,37 @@ class MailEvents:
         if not people:
             return
         base = self.relay.public_url
-        mails: list[tuple[str, Mail]] = []  # (what it tells of, the mail)
+        mails: list[tuple[str, str, Making]] = []  # (what it tells of, to whom, its maker)
         if data.status == "over":
-            with using(SOURCE):  # the mail's words are English
-                result = show.summary(table).result or "The game is over."
+
+            def over(user_id: str) -> Mail:
+                result = show.summary(table).result or _("The game is over.")
+                return texts.game_over(base, user_id, data.id, _(table.game.name), result)
+
             for user_id in {u for seat, u in people.items() if not table.present.get(seat)}:
-                mails.append(
-                    ("ends", texts.game_over(base, user_id, data.id, table.game.name, result))
-                )
+                mails.append(("ends", user_id, over))
         elif data.status == "playing":
-            mails += [("turns", m) for m in self._turns(table, people)]
+            mails += [("turns", user_id, turn) for user_id, turn in self._turns(table, people)]
         said = self._said(table, people)
         if mails or said:
             self._spawn(self._keep(mails, said, data.id))
 
-    def _turns(self, table: Table, people: dict[int, str]) -> list[Mail]:
+    def _turns(self, table: Table, people: dict[int, str]) -> list[tuple[str, Making]]:
         """The seats whose turn it became with the last change (not the seat that made
         it: one that acts again, or took an action back, knows)."""
         version = table.version
         now = table.to_move_at[version] if version < len(table.to_move_at) else ()
         before = table.to_move_at[version - 1] if 0 < version <= len(table.to_move_at) else ()
         last = table.data.moves[-1].seat if table.data.moves else None
-        names = ", ".join(show.summary(table).names) or table.game.name
+        names = ", ".join(show.summary(table).names)
+        base = self.relay.public_url
+
+        def turn(user_id: str) -> Mail:
+            game = _(table.game.name)
+            return texts.your_turn(base, user_id, table.id, version, game, names or game)
+
         return [
-            texts.your_turn(
-                self.relay.public_url, people[seat], table.id, version, table.game.name, names
-            )
+            (people[seat], turn)
             for seat in now
             if seat in people
             and seat not in table.left
@@ -111,14 +118,18 @@ class MailEvents:
         )
 
     async def _keep(
-        self, mails: list[tuple[str, Mail]], said: list[tuple[str, float]], table_id: str
+        self, mails: list[tuple[str, str, Making]], said: list[tuple[str, float]], table_id: str
     ) -> None:
         try:
             wanted: list[Mail] = []
             for kind in ("turns", "ends"):
-                users = {m.user_id for k, m in mails if k == kind}
+                users = {u for k, u, _made in mails if k == kind}
                 listening = await self.mail.listening(users, kind)
-                wanted += [m for k, m in mails if k == kind and m.user_id in listening]
+                languages = await self.mail.languages(listening)
+                for k, user_id, make in mails:
+                    if k == kind and user_id in listening:
+                        with using(languages[user_id]):  # in the words its reader chose
+                            wanted.append(make(user_id))
             await self.mail.put(wanted)
             listening = await self.mail.listening({u for u, _ in said}, "chat")
             for user_id, at in said:

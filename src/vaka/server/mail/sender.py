@@ -15,6 +15,7 @@ import logging
 import time
 
 from vaka.core.registry import load
+from vaka.i18n import _, using
 from vaka.server.mail import texts
 from vaka.server.mail.relay import TIMEOUT, Refused, Relay, message, send
 from vaka.server.mail.rows import OutboxRow
@@ -81,8 +82,10 @@ class Mailer:
             if not lines or seat is None:
                 await self.mail.chat_told(wait, wait.since, None)
                 continue
-            game = load(game_id).name
-            told = texts.chat(self.relay.public_url, wait.user_id, wait.table_id, game, lines)
+            language = (await self.mail.languages({wait.user_id}))[wait.user_id]
+            with using(language):
+                game = _(load(game_id).name)
+                told = texts.chat(self.relay.public_url, wait.user_id, wait.table_id, game, lines)
             await self.mail.chat_told(wait, lines[-1][2], told)
         for row in await self.mail.claim(now, hold=4 * TIMEOUT + 30):
             await self._send(row)
@@ -96,7 +99,9 @@ class Mailer:
                 return
             to, stop = kept.address, kept.stop_token
         base = self.relay.public_url
-        body = row.body + (texts.footer(base, stop) if stop else "")
+        language = (await self.mail.languages({row.user_id}))[row.user_id]
+        with using(language):
+            body = row.body + (texts.footer(base, stop) if stop else "")
         msg = message(
             self.relay, to, row.subject, body, texts.stop_api(base, stop) if stop else None
         )

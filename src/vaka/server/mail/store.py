@@ -13,6 +13,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
+from vaka.i18n import SOURCE, known
 from vaka.server.mail.rows import AddressRow, ChatWaitRow, OutboxRow
 from vaka.server.store import ChatRow, SeatRow, Store, TableRow, UserRow
 from vaka.server.tokens import token_hash
@@ -167,6 +168,19 @@ class MailStore:
                 )
             )
             return set(found.all())
+
+    async def languages(self, user_ids: set[str]) -> dict[str, str]:
+        """The language each of these accounts chose (English where it chose none): the
+        language its mail is written in."""
+        found: dict[str, str] = {u: SOURCE for u in user_ids}
+        if user_ids:
+            async with self.store.sessions() as s:
+                rows = await s.execute(
+                    select(UserRow.id, UserRow.language).where(UserRow.id.in_(sorted(user_ids)))
+                )
+                for user_id, language in rows.all():
+                    found[user_id] = known(language) or SOURCE
+        return found
 
     # ------------------------------------------------------------ the outbox
     async def put(self, mails: list[Mail]) -> None:

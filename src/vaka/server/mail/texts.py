@@ -3,6 +3,7 @@ them (added when it is sent: the address's stop token as it is then)."""
 
 from __future__ import annotations
 
+from vaka.i18n import _, ngettext
 from vaka.server.mail.store import Mail
 
 
@@ -26,8 +27,12 @@ def confirm_link(base: str, token: str) -> str:
 
 def footer(base: str, token: str) -> str:
     return (
-        "\n\n-- \nYou get this because you asked vaka to tell you of your turn-based "
-        f"games.\nStop these emails: {stop_link(base, token)}\n"
+        "\n\n-- \n"
+        + _(
+            "You get this because you asked vaka to tell you of your turn-based games.\n"
+            "Stop these emails: {link}"
+        ).format(link=stop_link(base, token))
+        + "\n"
     )
 
 
@@ -36,14 +41,12 @@ def confirmation(base: str, user_id: str, name: str, address: str, token: str) -
         user_id=user_id,
         key=f"confirm:{token[:16]}",
         address=address,
-        subject="vaka: confirm your email address",
-        body=(
-            f"Hello {name},\n\nSomeone (you, we hope) asked vaka to send its notices for "
-            f"the account {name} to this address. To confirm it, open:\n\n"
-            f"  {confirm_link(base, token)}\n\n"
-            "If it was not you, do nothing: no other mail comes here unless it is "
-            "confirmed.\n"
-        ),
+        subject=_("vaka: confirm your email address"),
+        body=_(
+            "Hello {name},\n\nSomeone (you, we hope) asked vaka to send its notices for the "
+            "account {name} to this address. To confirm it, open:\n\n  {link}\n\n"
+            "If it was not you, do nothing: no other mail comes here unless it is confirmed.\n"
+        ).format(name=name, link=confirm_link(base, token)),
     )
 
 
@@ -51,10 +54,9 @@ def your_turn(base: str, user_id: str, table_id: str, version: int, game: str, n
     return Mail(
         user_id=user_id,
         key=f"turn:{table_id}:{version}",
-        subject=f"vaka: your turn at {game}",
-        body=(
-            f"It is your turn at {game} ({names}).\n\n"
-            f"Play your move: {table_link(base, table_id)}\n"
+        subject=_("vaka: your turn at {game}").format(game=game),
+        body=_("It is your turn at {game} ({names}).\n\nPlay your move: {link}\n").format(
+            game=game, names=names, link=table_link(base, table_id)
         ),
     )
 
@@ -63,9 +65,10 @@ def game_over(base: str, user_id: str, table_id: str, game: str, result: str) ->
     return Mail(
         user_id=user_id,
         key=f"over:{table_id}",
-        subject=f"vaka: your game of {game} is over",
-        body=f"{result}\n\nThe final scores, the replay and a review: "
-        f"{table_link(base, table_id)}\n",
+        subject=_("vaka: your game of {game} is over").format(game=game),
+        body=_("{result}\n\nThe final scores, the replay and a review: {link}\n").format(
+            result=result, link=table_link(base, table_id)
+        ),
     )
 
 
@@ -73,12 +76,21 @@ def chat(
     base: str, user_id: str, table_id: str, game: str, lines: list[tuple[str, str, float]]
 ) -> Mail:
     shown = lines[-20:]
-    said = "\n".join(f"  {name}: {text}" for name, text, _ in shown)
-    more = f"\n  ({len(lines) - len(shown)} earlier lines)" if len(lines) > len(shown) else ""
-    who = sorted({name for name, _, _ in lines})
+    said = "\n".join(f"  {name}: {text}" for name, text, _at in shown)
+    earlier = len(lines) - len(shown)
+    more = (
+        "\n  " + ngettext("({n} earlier line)", "({n} earlier lines)", earlier).format(n=earlier)
+        if earlier
+        else ""
+    )
+    who = sorted({name for name, _text, _at in lines})
     return Mail(
         user_id=user_id,
         key=f"chat:{table_id}:{lines[-1][2]:.3f}",
-        subject=f"vaka: {', '.join(who)[:80]} wrote at your {game} table",
-        body=f"At your {game} table:\n\n{said}{more}\n\nAnswer: {table_link(base, table_id)}\n",
+        subject=_("vaka: {names} wrote at your {game} table").format(
+            names=", ".join(who)[:80], game=game
+        ),
+        body=_("At your {game} table:\n\n{said}{more}\n\nAnswer: {link}\n").format(
+            game=game, said=said, more=more, link=table_link(base, table_id)
+        ),
     )
