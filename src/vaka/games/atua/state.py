@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from vaka.core.errors import IllegalAction
-from vaka.core.state import Event, Seat, State
+from vaka.core.state import Seat, State
+from vaka.core.state import TupleEvent as Event
 from vaka.games.atua import rules, scoring, view
 from vaka.games.atua.actions import Action
 from vaka.games.atua.cards import ISLAND_IDS, VILLAGE_IDS

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from vaka.core.state import Event
+from vaka.core.state import TupleEvent as Event
 from vaka.games.atua import rules
 from vaka.games.atua.scoring import breakdown, coconut_count, island_counts, tahuma_breakdown
 from vaka.games.atua.tiles import FATES, RESIDENTS

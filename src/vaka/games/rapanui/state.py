@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from vaka.core.state import Event, Seat, State
+from vaka.core.state import Seat, State
+from vaka.core.state import TupleEvent as Event
 from vaka.games.rapanui import rules, scoring, view
 from vaka.games.rapanui.params import (
     DECK,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from vaka.core.rng import Rng
-from vaka.core.state import Event
+from vaka.core.state import TupleEvent as Event
 from vaka.games.rapanui import rules
 from vaka.games.rapanui.params import KIND_NAMES, MOAI, PRIEST, RESOURCES, WOODCUTTER
 from vaka.games.rapanui.scoring import breakdown, card_values, stone_counts
