@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from vaka.core import Game, MalformedAction, Seat, State
-from vaka.core.events import event
+from vaka.core.events import NoSeat, event
 
 ROUNDS = 3
 MAX_BID = 3
@@ -31,10 +31,9 @@ BIDS = tuple(Bid(n) for n in range(MAX_BID + 1))
 
 
 @event
-class Prize:
+class Prize(NoSeat):
     round: int
     points: int
-    seat: ClassVar[None] = None
 
     def said(self, viewer: Seat | None, over: bool) -> str:
         return f"round {self.round}: prize {self.points}"
@@ -51,9 +50,8 @@ class Sealed:
 
 
 @event
-class Revealed:
+class Revealed(NoSeat):
     bids: tuple[int, ...]
-    seat: ClassVar[None] = None
 
     def said(self, viewer: Seat | None, over: bool) -> str:
         return "bids: " + ", ".join(map(str, self.bids))
@@ -114,9 +112,6 @@ class SealedBidState(State):
             "chosen": sorted(self.pending),
             "my_bid": self.pending.get(seat) if seat is not None else None,
         }
-
-    def _describe(self, event: SealedBidEvent, viewer: Seat | None) -> str | None:
-        return event.said(viewer, self.is_over)
 
     def breakdown(self) -> list[dict[str, int]]:
         return [{"total": p} for p in self.points]

@@ -10,8 +10,8 @@ makes one or more events on every action of every search (docs/PERFORMANCE.md, "
 events"). Nothing changes one once made: copies share it.
 
 The acting seat is ``seat`` (an ``int``, or ``None`` for the game itself: a kind of event
-that never has one declares ``seat: ClassVar[None] = None``); the view sends it beside
-the words, as ``{"seat": ..., "text": ...}``.
+that never has one derives from :class:`NoSeat`); the view sends it beside the words, as
+``{"seat": ..., "text": ...}``.
 
 >>> from vaka.i18n.said import Said
 >>> @event
@@ -29,7 +29,7 @@ TypeError: Passes.__init__() got an unexpected keyword argument 'seet'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar, cast, dataclass_transform
+from typing import Any, ClassVar, Protocol, TypeVar, cast, dataclass_transform
 
 from vaka.i18n.said import Said
 from vaka.i18n.said import seat as said_seat
@@ -50,6 +50,13 @@ class Event(Protocol):
         ``over``: whether the game is over (all is shown then)."""
 
 
+class NoSeat:
+    """A base for an event of the game itself (a scoring, a refill), that no seat did."""
+
+    __slots__ = ()
+    seat: ClassVar[None] = None
+
+
 def _same(self: object, memo: object = None) -> object:
     return self  # never changed once made: a copy of the state shares it
 
@@ -63,9 +70,18 @@ def event(cls: C) -> C:
     return cast(C, made)
 
 
-def by(seat: int | None, viewer: int | None, yours: str, theirs: str, **fields: Any) -> Said:
+def by(
+    seat: int | None,
+    viewer: int | None,
+    yours: str,
+    theirs: str,
+    capital: bool = True,
+    **fields: Any,
+) -> Said:
     """An entry as the seat that acted reads it ("You take ...") or as the others read it
-    ("Seat 2 takes ..."): two templates, since other languages conjugate differently."""
+    ("Seat 2 takes ..."; ``capital=False``: "seat 2 takes ..."): two templates, since other
+    languages conjugate differently."""
     if seat is not None and seat == viewer:
         return Said(yours, **fields)
-    return Said(theirs, seat=said_seat(seat if seat is not None else -1, capital=True), **fields)
+    who = said_seat(seat if seat is not None else -1, capital=capital)
+    return Said(theirs, seat=who, **fields)

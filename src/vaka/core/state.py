@@ -27,9 +27,6 @@ if TYPE_CHECKING:
     from vaka.core.game import Action, Game
 
 Seat = int
-#: A log entry of a game not yet written with typed events (vaka.core.events):
-#: (tag, acting seat or None, data).
-TupleEvent = tuple[str, "int | None", Any]
 
 RECORD_FORMAT = "vaka-record"
 RECORD_VERSION = 1
@@ -46,7 +43,7 @@ class State(ABC):
     options: dict[str, Any]
     rng: Rng
     history: list[tuple[Seat, Action]]  # every action applied, in order
-    log: list[Any]  # each game's own events (vaka.core.events.Event), its class says which
+    log: list[Any]  # the game's own events (vaka.core.events.Event): its class says which
     determinized: bool
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -83,11 +80,12 @@ class State(ABC):
     def _view(self, seat: Seat | None) -> dict[str, Any]:
         """The game-specific part of what ``seat`` (None: a spectator) may know."""
 
-    @abstractmethod
-    def _describe(self, event: Any, viewer: Seat | None) -> str | None:
-        """A log entry in words for ``viewer``, or None if the viewer may not see it. The
-        words may depend on the entry, the viewer and whether the game is over, and on
-        nothing else that changes during a game: ``view`` describes each entry once."""
+    def _describe(self, event: Event, viewer: Seat | None) -> str | None:
+        """A log entry in words for ``viewer``, or None if the viewer may not see it: the
+        event's own ``said``. The words may depend on the entry, the viewer and whether the
+        game is over, and on nothing else that changes during a game: ``view`` describes
+        each entry once."""
+        return event.said(viewer, self.is_over)
 
     @abstractmethod
     def breakdown(self) -> Sequence[Mapping[str, float]]:
@@ -215,7 +213,7 @@ class State(ABC):
         if was_over != over or done > len(self.log):
             done, entries = 0, ()
         if done < len(self.log):
-            new = [(_acting(event), self._describe(event, seat)) for event in self.log[done:]]
+            new = [(event.seat, self._describe(event, seat)) for event in self.log[done:]]
             entries += tuple({"seat": who, "text": text} for who, text in new if text is not None)
             self._described[seat] = (len(self.log), over, entries)
         return entries
@@ -378,10 +376,6 @@ class State(ABC):
         return (
             f"<{self.game.id} state, {self.players} players, {len(self.history)} actions, {status}>"
         )
-
-
-def _acting(event: Event | TupleEvent) -> int | None:
-    return event[1] if type(event) is tuple else event.seat  # type: ignore[union-attr]
 
 
 def win_shares(winners: Sequence[int], players: int) -> list[float]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from vaka.core.events import by, event
+from vaka.core.events import NoSeat, by, event
 from vaka.games.raiatea.actions import slot_text
 from vaka.games.raiatea.names import (
     GIFTS,
@@ -76,13 +76,6 @@ def _bids(bids: tuple[int, ...]) -> tuple[Said, ...]:
     return tuple(Said(N_("{seat}: {n}"), seat=said_seat(s), n=b) for s, b in enumerate(bids))
 
 
-class _Table:
-    """An event of the game itself: no seat acted."""
-
-    __slots__ = ()
-    seat: ClassVar[None] = None
-
-
 @event
 class _OneThing:
     """A seat does something with one thing: two templates (yours, theirs) with {thing}."""
@@ -98,7 +91,7 @@ class _OneThing:
 
 # =========================================================================== the rounds
 @event
-class RoundBegins(_Table):
+class RoundBegins(NoSeat):
     kind: str  # "action" or "ceremony"
     number: int
 
@@ -109,7 +102,7 @@ class RoundBegins(_Table):
 
 
 @event
-class RoundEnds(_Table):
+class RoundEnds(NoSeat):
     start: int  # the new starting player
 
     def said(self, viewer: Viewer, over: bool) -> Said:
@@ -118,7 +111,7 @@ class RoundEnds(_Table):
 
 
 @event
-class FinalScoring(_Table):
+class FinalScoring(NoSeat):
     def said(self, viewer: Viewer, over: bool) -> Said:
         return Said(N_("The third ceremony is over: final scoring"))
 
@@ -195,7 +188,7 @@ class DiscardDrawn:
 
 
 @event
-class Reshuffle(_Table):
+class Reshuffle(NoSeat):
     deck: str
 
     def said(self, viewer: Viewer, over: bool) -> Said:
@@ -259,7 +252,7 @@ class Pay:
 
 # =========================================================================== the forest
 @event
-class Display(_Table):
+class Display(NoSeat):
     cards: tuple[str, ...]
 
     def said(self, viewer: Viewer, over: bool) -> Said:
@@ -283,7 +276,7 @@ class FromForest(_OneThing):
 
 
 @event
-class ToMarket(_Table):
+class ToMarket(NoSeat):
     card: str
 
     def said(self, viewer: Viewer, over: bool) -> Said:
@@ -391,7 +384,7 @@ class ChartBonus:
 
 
 @event
-class Prices(_Table):
+class Prices(NoSeat):
     prices: tuple[int, ...]  # by commodity, in COMMODITIES' order
 
     def said(self, viewer: Viewer, over: bool) -> Said:
@@ -474,7 +467,7 @@ class Prepared:
 
 
 @event
-class AllPrepared(_Table):
+class AllPrepared(NoSeat):
     def said(self, viewer: Viewer, over: bool) -> Said:
         return Said(N_("All rituals are prepared"))
 
@@ -497,7 +490,7 @@ class Bid:
 
 
 @event
-class Offering(_Table):
+class Offering(NoSeat):
     bids: tuple[int, ...]  # by seat
     order: tuple[int, ...]  # the ceremonial order
 
@@ -517,7 +510,7 @@ class Gift:
 
 
 @event
-class Bag(_Table):
+class Bag(NoSeat):
     """Divine Blessings: the bag opened, its rituals in order with their owners (-1: a
     General ritual) and its mana."""
 
@@ -536,7 +529,7 @@ class Bag(_Table):
 
 
 @event
-class Unblessed(_Table):
+class Unblessed(NoSeat):
     rituals: tuple[str, ...]
     mana: int
 
@@ -546,7 +539,7 @@ class Unblessed(_Table):
 
 
 @event
-class Statue(_Table):
+class Statue(NoSeat):
     n: int  # the statue whose missions are revealed, from 1
 
     def said(self, viewer: Viewer, over: bool) -> Said:

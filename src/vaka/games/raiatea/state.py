@@ -137,9 +137,6 @@ class RaiateaState(State):
     def _view(self, seat: Seat | None) -> dict[str, Any]:
         return view.view(self, seat)
 
-    def _describe(self, event: RaiateaEvent, viewer: Seat | None) -> str | None:
-        return event.said(viewer, self.over)
-
     def _redeal_hidden(self, seat: Seat) -> None:
         view.redeal_hidden(self, seat)
 
