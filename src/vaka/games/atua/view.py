@@ -1,4 +1,4 @@
-"""What one seat may know of an Atua game, the log in words, and determinization.
+"""What one seat may know of an Atua game and determinization (the log in words: events.py).
 
 Hidden: the order and content of piles A, B and C and the cards left in the box (from
 everybody), and each face-down resident (from everybody but its owner, who may look at it).

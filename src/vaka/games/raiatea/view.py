@@ -1,4 +1,4 @@
-"""What one seat may know of a Raiatea game, the log in words, and determinization.
+"""What one seat may know of a Raiatea game and determinization (the log in words: events.py).
 
 Behind a seat's screen, hidden from the others: its pearls, mana, commodities, rituals in
 hand (and drawn, not yet kept), its To'o tokens, and its sealed choices while they are open

@@ -1,4 +1,4 @@
-"""What one seat may know of a Rapa Nui game, the log in words, and determinization.
+"""What one seat may know of a Rapa Nui game and determinization (the log in words: events.py).
 
 Hidden from other players: your hand, the sacrifice cards you hold (face down) and the
 kinds of those you laid face down on the stone. Hidden from everybody: the draw pile (and,
