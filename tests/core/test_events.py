@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from pathlib import Path
 from typing import Any, get_args
 
 import pytest
@@ -46,6 +47,34 @@ def test_a_misspelt_field_fails_where_the_event_is_made() -> None:
         gain.wat = "mana"  # type: ignore[attr-defined]
     with pytest.raises(AttributeError):
         _ = gain.wat  # type: ignore[attr-defined]
+
+
+TYPOS = """
+from vaka.games.raiatea import events as ev
+from vaka.games.raiatea.state import RaiateaState
+
+
+def play(st: RaiateaState) -> None:
+    st.log.append(ev.Gian(1, "pearls", 2))
+    st.log.append(ev.Gain(1, "pearls", wat=2))
+    st.log.append(("gain", 1, ("pearls", 2)))
+    gain = ev.Gain(1, "pearls", 2)
+    gain.n = 3
+    print(gain.wat)
+"""
+
+
+def test_mypy_finds_a_misspelt_kind_or_field(tmp_path: Path) -> None:
+    from mypy import api
+
+    (tmp_path / "typos.py").write_text(TYPOS)
+    out, _, status = api.run(
+        ["--strict", "--cache-dir", str(tmp_path / "cache"), str(tmp_path / "typos.py")]
+    )
+    assert status == 1
+    found = [line.split(": error: ")[0].rsplit(":", 1)[1] for line in out.splitlines()
+             if ": error: " in line]  # fmt: skip
+    assert found == ["7", "8", "9", "11", "12"], out  # each line with a typo, and only those
 
 
 def test_events_compare_by_kind_and_fields() -> None:
