@@ -6,7 +6,7 @@ as frozen, so a misspelt kind is an unknown name, a misspelt field an unknown ke
 attribute (mypy, or a ``TypeError``/``AttributeError`` the moment it runs), never a
 sentence missing far away. At run time it is not frozen: a frozen dataclass sets its
 fields through ``object.__setattr__``, four times the cost of a plain one, and the state
-makes one or more events on every action of every search (docs/PERFORMANCE.md, "Typed
+makes one or more events on every action of every search (docs/PERFORMANCE.md, "Typed log
 events"). Nothing changes one once made: copies share it.
 
 The acting seat is ``seat`` (an ``int``, or ``None`` for the game itself: a kind of event
