@@ -3,10 +3,11 @@
 
 Usage: PYTHONPATH=src scripts/atua_digest.py [GAMES]   (default 6: 1 to 6 players)
 
-Prints two hashes and two counts: every legal-action list and every log of GAMES random
-games (players 1-6 in turn, fixed seeds), and the legal mask of all raw candidates of every
-ninth card not yet laid on each final island (with the number of legal placements among
-them and of islands). Equal lines before and after: the same placements, the same games.
+Prints two hashes and two counts: every legal-action list and every log (in words, as a
+spectator reads it at the end) of GAMES random games (players 1-6 in turn, fixed seeds),
+and the legal mask of all raw candidates of every ninth card not yet laid on each final
+island (with the number of legal placements among them and of islands). Equal lines before
+and after: the same placements, the same games.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ def main(games: int) -> None:
                 actions = state.legal_actions(seat)
                 plays.update(repr([str(a) for a in actions]).encode())
                 state.apply(seat, rng.choice(actions))
-        plays.update(repr(state.log).encode())  # type: ignore[attr-defined]
+        told = [(e["seat"], str(e["text"])) for e in state.view(None)["log"]]
+        plays.update(repr(told).encode())  # the log as read, whatever its entries' form
         islands.extend(state.islands)  # type: ignore[attr-defined]
     legal = 0
     for island in islands:

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vaka.core import Event, Game, MalformedAction, Seat, State
+from vaka.core import Game, MalformedAction, Seat, State
+from vaka.core.events import NoSeat, event
 
 ROUNDS = 3
 MAX_BID = 3
@@ -29,7 +30,39 @@ class Bid:
 BIDS = tuple(Bid(n) for n in range(MAX_BID + 1))
 
 
+@event
+class Prize(NoSeat):
+    round: int
+    points: int
+
+    def said(self, viewer: Seat | None, over: bool) -> str:
+        return f"round {self.round}: prize {self.points}"
+
+
+@event
+class Sealed:
+    seat: int
+    coins: int
+
+    def said(self, viewer: Seat | None, over: bool) -> str:
+        return f"seat {self.seat} bids {self.coins}" if viewer == self.seat \
+            else f"seat {self.seat} has bid"  # fmt: skip
+
+
+@event
+class Revealed(NoSeat):
+    bids: tuple[int, ...]
+
+    def said(self, viewer: Seat | None, over: bool) -> str:
+        return "bids: " + ", ".join(map(str, self.bids))
+
+
+SealedBidEvent = Prize | Sealed | Revealed
+
+
 class SealedBidState(State):
+    log: list[SealedBidEvent]
+
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
         self.coins = [5] * players
@@ -41,7 +74,7 @@ class SealedBidState(State):
     def _new_round(self) -> None:
         self.round += 1
         self.prize = 1 + self.rng.below(6)
-        self.log.append(("prize", None, (self.round, self.prize)))
+        self.log.append(Prize(self.round, self.prize))
 
     @property
     def to_move(self) -> tuple[Seat, ...]:
@@ -54,11 +87,11 @@ class SealedBidState(State):
 
     def _apply(self, seat: Seat, action: Any) -> None:
         self.pending[seat] = action.coins
-        self.log.append(("sealed", seat, action.coins))
+        self.log.append(Sealed(seat, action.coins))
         if len(self.pending) < self.players:
             return
         bids = [self.pending[s] for s in range(self.players)]
-        self.log.append(("reveal", None, tuple(bids)))
+        self.log.append(Revealed(tuple(bids)))
         top = max(bids)
         if bids.count(top) == 1:
             winner = bids.index(top)
@@ -80,14 +113,6 @@ class SealedBidState(State):
             "my_bid": self.pending.get(seat) if seat is not None else None,
         }
 
-    def _describe(self, event: Event, viewer: Seat | None) -> str | None:
-        tag, seat, data = event
-        if tag == "prize":
-            return f"round {data[0]}: prize {data[1]}"
-        if tag == "sealed":
-            return f"seat {seat} bids {data}" if viewer == seat else f"seat {seat} has bid"
-        return "bids: " + ", ".join(map(str, data))
-
     def breakdown(self) -> list[dict[str, int]]:
         return [{"total": p} for p in self.points]
 
@@ -107,9 +132,9 @@ class SealedBidState(State):
         for other in self.pending:
             if other != seat:
                 self.pending[other] = self.rng.below(min(MAX_BID, self.coins[other]) + 1)
-        for i, (tag, who, _) in enumerate(self.log):
-            if tag == "sealed" and who in self.pending and who != seat:
-                self.log[i] = ("sealed", who, self.pending[who])
+        for i, entry in enumerate(self.log):
+            if type(entry) is Sealed and entry.seat in self.pending and entry.seat != seat:
+                self.log[i] = Sealed(entry.seat, self.pending[entry.seat])
 
 
 class SealedBid(Game):

@@ -20,6 +20,7 @@ from vaka.core.state import win_shares
 from vaka.envs import openspiel as ops
 from vaka.envs.chance import max_outcomes, new_state
 from vaka.envs.layouts import encoder
+from vaka.games.raiatea import events as raiatea_events
 
 TABLES = [
     (g, n)
@@ -153,7 +154,7 @@ def test_raiatea_rolls_its_die_at_a_chance_node_in_the_middle_of_the_game() -> N
         while child.is_chance_node():  # another draw in the same move, if any
             child.apply_action(0)
         events = child.engine_state.log[len(state.engine_state.log) :]
-        rolls.add(next(data[1] for tag, _, data in events if tag == "die"))
+        rolls.add(next(e.value for e in events if isinstance(e, raiatea_events.Die)))
         assert child.information_state_string(mover) != before  # the roll is shown
     assert rolls == set(range(1, DIE_SIDES + 1))
     with pytest.raises(ValueError, match="not in range"):

@@ -21,10 +21,12 @@ from vaka.core.state import State
 from vaka.games.atua.geometry import Placement
 from vaka.games.atua.rules import SCORE
 from vaka.games.atua.state import AtuaState
+from vaka.games.raiatea import events as raiatea_events
 from vaka.games.raiatea.names import thing
 from vaka.games.raiatea.params import MISSION_SLOTS, TOOS
 from vaka.games.raiatea.scoring import breakdown
 from vaka.games.raiatea.state import RaiateaState
+from vaka.games.rapanui import events as rapanui_events
 from vaka.games.rapanui.params import KIND_NAMES
 from vaka.sim.review import (
     Budget,
@@ -44,7 +46,7 @@ def test_a_rapa_nui_turning_point_names_the_turn_the_row_and_what_the_draw_uncov
     record, _ = planted()  # seat 1 draws from row 2 instead of row 3: a blunder
     decision = review_decision(record, PLANT_AT, CHEAP, seed=3)
     before = replay(record, upto=PLANT_AT)
-    turn = sum(1 for tag, _, _ in before.log if tag == "turn")
+    turn = sum(1 for e in before.log if isinstance(e, rapanui_events.Turn))
     card = KIND_NAMES[before.rows[1][-1]]
     assert decision.moment == f"turn {turn}"
     assert dict(decision.words)["draw 2"] == f"taking the {card} from row 2"
@@ -53,11 +55,11 @@ def test_a_rapa_nui_turning_point_names_the_turn_the_row_and_what_the_draw_uncov
     after.apply(PLANT_SEAT, before.game.parse_action("draw 2"))
     assert decision.outcome.startswith(f"it uncovered a {KIND_NAMES[after.rows[1][-1]]}")
     units = {"priest": "fame", "woodcutter": "wood"}
-    for tag, _, data in after.log[len(before.log) :]:
-        if tag == "score" and KIND_NAMES[data[0]] in units:
-            for seat, n in enumerate(data[1]):
+    for e in after.log[len(before.log) :]:
+        if isinstance(e, rapanui_events.Score) and KIND_NAMES[e.kind] in units:
+            for seat, n in enumerate(e.amounts):
                 if n:
-                    assert f"seat {seat} +{n} {units[KIND_NAMES[data[0]]]}" in decision.outcome
+                    assert f"seat {seat} +{n} {units[KIND_NAMES[e.kind]]}" in decision.outcome
     best = decision.best
     assert best is not None and best.action != "draw 2"
     row = int(best.action.split()[1])
@@ -213,9 +215,9 @@ def test_a_raiatea_outcome_tells_the_die_and_each_seats_pearls_by_number() -> No
         new = after.log[len(before.log) :]
         if str(action) == "claim reef":
             rolls = [
-                f"{data[1]} for {'the reef' if data[0] == 'reef' else thing(data[0]) + 's'}"
-                for tag, _, data in new
-                if tag == "die"
+                f"{e.value} for {'the reef' if e.why == 'reef' else thing(e.why) + 's'}"
+                for e in new
+                if isinstance(e, raiatea_events.Die)
             ]
             assert outcome is not None and outcome.startswith(
                 f"the die showed {', then '.join(rolls)}: "
@@ -226,7 +228,7 @@ def test_a_raiatea_outcome_tells_the_die_and_each_seats_pearls_by_number() -> No
                 (group,) = [g for g in groups if str(s) in g.split(" +")[0]]
                 assert group.endswith(f" +{n} pearls") and "You" not in group
             told["reef"] += 1
-        elif any(tag == "offering" for tag, _, _ in new):  # the last mana offered
+        elif any(isinstance(e, raiatea_events.Offering) for e in new):  # the last mana offered
             order = after.order
             assert outcome == f"the ceremonial order: seats {order[0]}, {order[1]} and {order[2]}"
             told["offer"] += 1

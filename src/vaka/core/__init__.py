@@ -11,11 +11,12 @@ from vaka.core.errors import (
     UnknownGame,
     VakaError,
 )
+from vaka.core.events import Event
 from vaka.core.game import Action, Game, Option
 from vaka.core.record import load_record, replay, save_record
 from vaka.core.registry import game_ids, load, register
 from vaka.core.rng import Rng, derive_seed
-from vaka.core.state import Event, Seat, State
+from vaka.core.state import Seat, State
 
 __all__ = [
     "Action",

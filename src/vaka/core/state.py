@@ -19,6 +19,7 @@ from vaka.core.errors import (
     NotYourTurn,
     VakaError,
 )
+from vaka.core.events import Event
 from vaka.core.rng import Rng, derive_seed
 from vaka.i18n import _
 
@@ -26,8 +27,6 @@ if TYPE_CHECKING:
     from vaka.core.game import Action, Game
 
 Seat = int
-#: A log entry: (tag, acting seat or None, data). The game turns it into words per viewer.
-Event = tuple[str, "int | None", Any]
 
 RECORD_FORMAT = "vaka-record"
 RECORD_VERSION = 1
@@ -44,7 +43,7 @@ class State(ABC):
     options: dict[str, Any]
     rng: Rng
     history: list[tuple[Seat, Action]]  # every action applied, in order
-    log: list[Event]
+    log: list[Any]  # the game's own events (vaka.core.events.Event): its class says which
     determinized: bool
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -81,11 +80,12 @@ class State(ABC):
     def _view(self, seat: Seat | None) -> dict[str, Any]:
         """The game-specific part of what ``seat`` (None: a spectator) may know."""
 
-    @abstractmethod
     def _describe(self, event: Event, viewer: Seat | None) -> str | None:
-        """A log entry in words for ``viewer``, or None if the viewer may not see it. The
-        words may depend on the entry, the viewer and whether the game is over, and on
-        nothing else that changes during a game: ``view`` describes each entry once."""
+        """A log entry in words for ``viewer``, or None if the viewer may not see it: the
+        event's own ``said``. The words may depend on the entry, the viewer and whether the
+        game is over, and on nothing else that changes during a game: ``view`` describes
+        each entry once."""
+        return event.said(viewer, self.is_over)
 
     @abstractmethod
     def breakdown(self) -> Sequence[Mapping[str, float]]:
@@ -213,7 +213,7 @@ class State(ABC):
         if was_over != over or done > len(self.log):
             done, entries = 0, ()
         if done < len(self.log):
-            new = [(event[1], self._describe(event, seat)) for event in self.log[done:]]
+            new = [(event.seat, self._describe(event, seat)) for event in self.log[done:]]
             entries += tuple({"seat": who, "text": text} for who, text in new if text is not None)
             self._described[seat] = (len(self.log), over, entries)
         return entries

@@ -12,6 +12,7 @@ from tests.games.raiatea.helpers import (
     phase,
     play_until,
 )
+from vaka.games.raiatea import events as ev
 from vaka.games.raiatea.params import MISSION_SLOTS, TOOS
 from vaka.games.raiatea.state import RaiateaState
 from vaka.games.raiatea.steps import Bless, Build, BuildStart, EndCeremony, Mission
@@ -126,8 +127,8 @@ def test_four_players_third_gift_goes_to_third_place() -> None:
     st.tattoo = [0, 0, 0, 0]  # no rank reached in between
     st.apply(st.to_move[0], "gift pearls")
     st.apply(st.to_move[0], "gift tattoo")
-    logged = [e for e in st.log if e[0] == "gift"]
-    assert logged[-1] == ("gift", st.order[2], "commodity")  # the last gift is forced
+    logged = [e for e in st.log if type(e) is ev.Gift]
+    assert logged[-1] == ev.Gift(st.order[2], "commodity")  # the last gift is forced
 
 
 def test_blessings_by_cost_generals_first_until_mana_runs_out() -> None:
@@ -149,7 +150,7 @@ def test_blessings_by_cost_generals_first_until_mana_runs_out() -> None:
     st.ceremony = 1
     pearls = list(st.pearls)
     do(st)
-    performed = [e[2] for e in st.log if e[0] == "perform"]
+    performed = [e.ritual for e in st.log if type(e) is ev.Perform]
     assert performed[-3:] == ["RN25", "RN01", "RN03"]
     # Tatau of the Arioi: 2 tattoos, which reach Ariki (space 2); no draw of its own (U4)
     assert st.pearls[b] == pearls[b] + 2 + 3 and st.tattoo[a] == 2
@@ -288,9 +289,9 @@ def test_equal_cost_generals_are_ordered_without_their_owners() -> None:
         st.queue = [Bless(), EndCeremony()]
         st.ceremony = 1
         do(st)
-        performed = [e[2] for e in st.log if e[0] == "perform"]
+        performed = [e.ritual for e in st.log if type(e) is ev.Perform]
         assert performed[-2:] == ["RN25", "RN26"]
-        assert [e[1] for e in st.log if e[0] == "perform"][-2:] == [None, None]
+        assert [e.seat for e in st.log if type(e) is ev.Perform][-2:] == [None, None]
 
 
 def test_owner_chooses_which_equal_cost_ritual_comes_first() -> None:
@@ -312,6 +313,6 @@ def test_owner_chooses_which_equal_cost_ritual_comes_first() -> None:
     assert labels(st) == ["perform RN01", "perform RN05"]
     pearls = st.pearls[a]
     st.apply(a, "perform RN05")
-    performed = [e[2] for e in st.log if e[0] == "perform"]
+    performed = [e.ritual for e in st.log if type(e) is ev.Perform]
     assert performed[-1] == "RN05" and "RN01" not in performed
     assert st.pearls[a] == pearls and "RN01" in st.discards["normal"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.games.conftest import MADE
 from tests.games.raiatea.helpers import give_ritual, new, phase, play_until
+from vaka.games.raiatea import events as ev
 
 
 def test_screen_contents_are_hidden_from_others() -> None:
@@ -64,4 +65,4 @@ def test_who_put_a_general_ritual_into_the_bag_is_not_shown() -> None:
         act = act or str(a.legal_actions(seat)[0])
         a.apply(seat, act)
         b.apply(seat, act)
-    assert any(e[0] == "perform" and e[2] == "RN25" for e in a.log)  # it was performed
+    assert any(type(e) is ev.Perform and e.ritual == "RN25" for e in a.log)  # it was performed

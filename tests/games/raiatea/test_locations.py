@@ -11,6 +11,7 @@ from tests.games.raiatea.helpers import (
     phase,
     put_in_display,
 )
+from vaka.games.raiatea import events as ev
 from vaka.games.raiatea.params import COMMODITIES
 from vaka.games.raiatea.steps import Draw, Effect, Sacrifice
 
@@ -33,7 +34,7 @@ def test_pearl_diver_a_owners_of_enough_divers_earn_4() -> None:
     give_assistant(st, other, "pearl_diver", 6)  # always >= the die
     before = list(st.pearls)
     st.apply(k, "claim reef")
-    rolls = [e[2][1] for e in st.log if e[0] == "die"]
+    rolls = [e.value for e in st.log if type(e) is ev.Die]
     assert len(rolls) == 2  # a separate roll for the divers, before the dive
     assert st.pearls[other] - before[other] == 4 + rolls[1]
 
@@ -127,7 +128,7 @@ def test_reaching_a_rank_gives_no_draw_of_its_own() -> None:
     st.tattoo[k] = 1
     hand = list(st.hand[k])
     do(st, Effect(k, {"kind": "gain", "what": "tattoo", "amount": 1}))
-    assert st.tattoo[k] == 2 and ("rank", k, "ariki") in st.log  # Ariki reached
+    assert st.tattoo[k] == 2 and ev.Rank(k, "ariki") in st.log  # Ariki reached
     assert phase(st) == "claim" and st.hand[k] == hand and st.drawn[k] == []
     do(st, Effect(k, {"kind": "gain", "what": "tattoo", "amount": 4}))
     assert st.tattoo[k] == 6 and phase(st) == "perform"  # Tahua: the free ritual

@@ -6,6 +6,7 @@ import pytest
 
 from tests.games.raiatea.helpers import fresh, labels, new, phase
 from vaka.core import Rng
+from vaka.games.raiatea import events as ev
 from vaka.games.raiatea.params import round_track
 
 
@@ -25,9 +26,9 @@ def test_round_track_by_player_count(players: int, actions: int) -> None:
     assert [k for k, _ in track].count("ceremony") == 3
     assert track[-1] == ("ceremony", 3)
     st = _random_game(players, 1)
-    rounds = [e[2] for e in st.log if e[0] == "round"]
+    rounds = [(e.kind, e.number) for e in st.log if type(e) is ev.RoundBegins]
     assert rounds == list(track)  # played in the order of the track, then the game ends
-    assert st.log[-1][0] == "end" and st.is_over
+    assert st.log[-1] == ev.FinalScoring() and st.is_over
 
 
 def test_three_player_order_is_1_ceremony_2_ceremony_3_ceremony() -> None:

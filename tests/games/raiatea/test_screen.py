@@ -13,6 +13,7 @@ from rich.console import Console
 import vaka
 from vaka.core.rng import Rng
 from vaka.core.words import counted
+from vaka.games.raiatea import events as ev
 from vaka.games.raiatea import scoring
 from vaka.games.raiatea.names import mission
 from vaka.games.raiatea.render import LATEST, details, render
@@ -125,13 +126,14 @@ def test_latest_events_stand_just_above_the_prompt() -> None:
 def test_log_and_notes_speak_in_words() -> None:
     st = GAME.new_state(3, 2)
     describe = st._describe  # the log in words, for a viewer
-    assert describe(("gain", 1, ("pearls", 1)), 0) == "Seat 1 gains 1 pearl"
-    assert describe(("gain", 0, ("mana", 3)), 0) == "You gain 3 mana"
-    assert describe(("pay", 1, ("haari", 1)), 0) == "Seat 1 pays 1 Ha'ari"
-    assert describe(("give", 1, "SM02"), 0) == "Seat 1 puts Mask of Fa'ahotu into the Mask Market"
-    assert describe(("keep", 0, "RN19"), 0) == "You keep Hand of Hiro (2 mana)"
-    assert describe(("recruit", 2, (1, 1)), 0) == "Seat 2 recruits 1 priest for 1 pearl"
-    assert describe(("offering", None, ([2, 0, 1], [0, 2, 1])), 0) == (
+    assert describe(ev.Gain(1, "pearls", 1), 0) == "Seat 1 gains 1 pearl"
+    assert describe(ev.Gain(0, "mana", 3), 0) == "You gain 3 mana"
+    assert describe(ev.Pay(1, "haari", 1), 0) == "Seat 1 pays 1 Ha'ari"
+    gave = describe(ev.GiveMask(1, "SM02"), 0)
+    assert gave == "Seat 1 puts Mask of Fa'ahotu into the Mask Market"
+    assert describe(ev.Keep(0, "RN19"), 0) == "You keep Hand of Hiro (2 mana)"
+    assert describe(ev.Recruit(2, 1, 1), 0) == "Seat 2 recruits 1 priest for 1 pearl"
+    assert describe(ev.Offering((2, 0, 1), (0, 2, 1)), 0) == (
         "Mana offered: seat 0: 2, seat 1: 0, seat 2: 1; ceremonial order: seat 0, seat 2, seat 1"
     )
     assert mission("T1-05") == "pay 1 Mahi-mahi" and mission("T2-06") == "pay 2 commodities alike"

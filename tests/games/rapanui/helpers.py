@@ -11,13 +11,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import vaka
 from tests.games.conftest import MADE
+from vaka.games.rapanui import events as ev
 from vaka.games.rapanui import rules
 from vaka.games.rapanui.params import KIND_NAMES, RESOURCES, SACRIFICE_SUPPLY, WOODCUTTER
 from vaka.games.rapanui.state import RapaNuiState
+
+E = TypeVar("E", bound=ev.RapaNuiEvent)
 
 _STARTS = {
     "buy": [rules.BUY, rules.LAY, rules.DRAW, rules.END_TURN],
@@ -206,14 +209,14 @@ def legal(st: RapaNuiState, seat: int | None = None) -> list[str]:
     return [str(a) for a in st.legal_actions(seat)]
 
 
-def events(st: RapaNuiState, tag: str) -> list[tuple[Any, ...]]:
-    """The log entries with ``tag``, as (seat, data)."""
-    return [(e[1], e[2]) for e in st.log if e[0] == tag]
+def events(st: RapaNuiState, kind: type[E]) -> list[E]:
+    """The log's events of one kind."""
+    return [e for e in st.log if isinstance(e, kind)]
 
 
 def scored(st: RapaNuiState) -> list[int]:
     """The kinds scored so far (in order), from the log."""
-    return [data[0] for _, data in events(st, "score")]
+    return [e.kind for e in events(st, ev.Score)]
 
 
 def play(st: RapaNuiState, *moves: str) -> None:

@@ -8,6 +8,7 @@ import json
 import pytest
 
 import vaka
+from vaka.games.rapanui import events as ev
 from vaka.games.rapanui import rules
 from vaka.games.rapanui.params import GRAIN, KIND_NAMES, MOAI, POTATO, PRIEST
 from vaka.games.rapanui.state import RapaNuiState
@@ -100,12 +101,12 @@ def test_determinize_redeals_unseen_cards_and_others_secrets_only() -> None:
         # seat 0's hand-plus-face-down pool is kept, only its split is guessed
         pool = [a + b for a, b in zip(guess.held[0], guess.stone_down[0], strict=True)]
         assert pool == [a + b for a, b in zip(state.held[0], state.stone_down[0], strict=True)]
-        hide = next(e for e in guess.log if e[0] == "hide")
-        assert guess.stone_down[0][hide[2]] == 1  # the log tells the guessed kind
+        hide = next(e for e in guess.log if type(e) is ev.Hide)
+        assert guess.stone_down[0][hide.kind] == 1  # the log tells the guessed kind
         assert guess.history == []  # a guess has no history to give the real one away
         assert guess.seed != state.seed
         piles.add(tuple(guess.pile))
-        hidden_kinds.add(hide[2])
+        hidden_kinds.add(hide.kind)
         guess.check()
     assert len(piles) > 20
     assert hidden_kinds == {0, 1, 2, 3}  # seat 0 held one of each: any could be the one
@@ -151,7 +152,7 @@ def test_top_only_rows_hide_the_cards_below_and_redeal_them() -> None:
 
 def _sacrificed_face_up(state: RapaNuiState, seat: int, kind: int) -> None:
     """A public face-up sacrifice by ``seat`` (as in some earlier sacrifice round)."""
-    rules._card_event(state, ("sacrifice", seat, kind))
+    rules._card_event(state, ev.Sacrifice(seat, kind))
     state.held[seat][kind] -= 1
     state.stone_up[kind] += 1
 

@@ -13,6 +13,7 @@ import pytest
 
 import vaka
 from tests.games.rapanui.helpers import arrange, end_now, events, legal, new, play, scored, snapshot
+from vaka.games.rapanui import events as ev
 from vaka.games.rapanui import rules
 from vaka.games.rapanui.params import (
     FISH,
@@ -194,7 +195,7 @@ def test_buy_is_optional_pass_keeps_wood_and_cards() -> None:
     assert st.wood[0] == 6
     assert st.held == held and st.supply == supply
     assert st.queue[0][0] == rules.LAY
-    assert events(st, "pass") == [(0, None)]
+    assert events(st, ev.Pass) == [ev.Pass(0)]
 
 
 def test_buy_at_most_one_card_per_turn() -> None:
@@ -370,7 +371,7 @@ def test_sacrifice_round_each_other_player_lays_one_card_face_up() -> None:
     assert st.held[1] == [2, 0, 0, 0]
     assert st.held[2] == [0, 0, 3, 0]
     assert st.stone_up[G] == 1 and st.stone_up[P] == 1
-    assert events(st, "sacrifice") == [(1, G), (2, P)]
+    assert events(st, ev.Sacrifice) == [ev.Sacrifice(1, G), ev.Sacrifice(2, P)]
 
 
 def test_sacrifice_round_face_up_card_is_mandatory() -> None:
@@ -390,8 +391,8 @@ def test_sacrifice_round_players_without_cards_are_skipped() -> None:
     assert st.to_move == (2,)  # seat 1 holds nothing and is skipped
     play(st, "sacrifice fish")
     assert st.queue[0][:2] == (rules.OFFER, 0)  # seat 3 skipped, and the builder has none
-    assert [seat for seat, _ in events(st, "sacrifice")] == [2]
-    assert events(st, "hide") == []
+    assert [e.seat for e in events(st, ev.Sacrifice)] == [2]
+    assert events(st, ev.Hide) == []
 
 
 def test_sacrifice_round_builder_lays_own_card_face_down() -> None:
@@ -431,7 +432,7 @@ def test_sacrifice_round_builder_adds_one_card_from_the_supply_face_up() -> None
     play(st, "offer potato")
     assert st.supply[P] == supply[P] - 1
     assert st.stone_up == [0, 0, 0, 1]
-    assert events(st, "offer") == [(0, P)]
+    assert events(st, ev.Offer) == [ev.Offer(0, P)]
 
 
 def test_sacrifice_round_supply_card_only_from_kinds_left() -> None:
@@ -453,17 +454,17 @@ def test_sacrifice_round_supply_empty_means_no_supply_card() -> None:
     st = _moai_builder(2, 0, {0: [0, 0, 0, 0], 1: [0, 0, 0, 0]}, supply=[0, 0, 0, 0], sink_seat=1)
     play(st, "lay moai", "sacrifice grain")
     assert st.stone_up == [0, 1, 0, 0]
-    assert events(st, "offer") == []
+    assert events(st, ev.Offer) == []
     assert st.queue[0][0] == rules.DRAW
 
 
 def test_sacrifice_round_comes_before_drawing() -> None:
     st = _moai_builder(2, 0, {0: [1, 0, 0, 0], 1: [0, 1, 0, 0]})
     play(st, "lay moai", "offer fish")
-    tags = [e[0] for e in st.log]
-    assert tags.index("lay") < tags.index("sacrifice") < tags.index("hide")
-    assert tags.index("hide") < tags.index("offer")
-    assert "draw" not in tags
+    kinds = [type(e) for e in st.log]
+    assert kinds.index(ev.Lay) < kinds.index(ev.Sacrifice) < kinds.index(ev.Hide)
+    assert kinds.index(ev.Hide) < kinds.index(ev.Offer)
+    assert ev.Draw not in kinds
     assert st.queue[0][0] == rules.DRAW
 
 
@@ -492,7 +493,7 @@ def test_draw_takes_the_top_card_of_a_row() -> None:
     play(st, "draw 3")
     assert st.rows[2] == [W]
     assert sorted(st.hands[0]) == sorted([PR, PR, F])
-    assert events(st, "draw") == [(0, (2, F))]
+    assert events(st, ev.Draw) == [ev.Draw(0, 2, F)]
 
 
 def test_draw_until_three_cards_in_hand_all_from_the_chosen_row() -> None:
@@ -500,7 +501,7 @@ def test_draw_until_three_cards_in_hand_all_from_the_chosen_row() -> None:
     st = arrange(4, hands={0: [F, F, F]}, wood={0: 2}, rows=rows)
     play(st, "lay 3 fish", "draw 1")  # one decision: the row; three cards from it
     assert sorted(st.hands[0]) == sorted([G, PR, W])
-    assert [data for _, data in events(st, "draw")] == [(0, G), (0, PR), (0, W)]
+    assert [(e.row, e.card) for e in events(st, ev.Draw)] == [(0, G), (0, PR), (0, W)]
     assert st.rows[0] == [W]
     assert scored(st) == [W]  # one scoring, of the card uncovered last
     assert st.active == 1  # the turn is over with 3 cards in hand
@@ -512,7 +513,7 @@ def test_draw_a_row_emptied_midway_is_refilled_and_drawing_goes_on_there() -> No
     st = arrange(3, hands={0: [F, F, F]}, wood={0: 2}, rows=rows, pile=pile)
     play(st, "lay 3 fish", "draw 1")
     assert sorted(st.hands[0]) == sorted([PR, W, PR])  # the priest, then two new cards
-    assert events(st, "refill") == [(None, (0, 4))]
+    assert events(st, ev.Refill) == [ev.Refill(0, 4)]
     assert st.rows[0] == [G, G]
     assert scored(st) == [G]
 
@@ -533,7 +534,7 @@ def test_draw_one_card_after_laying_one() -> None:
     st = arrange(3, hands={0: [PR, F, G], 1: [PR, F, G]}, wood={0: 0}, rows=QUIET_ROWS)
     play(st, "lay priest", "draw 2")
     assert len(st.hands[0]) == 3
-    assert len(events(st, "draw")) == 1
+    assert len(events(st, ev.Draw)) == 1
     assert st.active == 1
 
 
@@ -593,7 +594,7 @@ def test_draw_emptied_row_is_refilled_with_4_and_new_top_is_scored() -> None:
     play(st, "draw 1")  # the last card of row 1: the row is empty and refilled at once
     assert st.rows[0] == [PR, MO, MO, MO]
     assert st.pile == [MO, MO, F, G]
-    assert events(st, "refill") == [(None, (0, 4))]
+    assert events(st, ev.Refill) == [ev.Refill(0, 4)]
     assert scored(st) == [MO]  # the new top card decides the scoring
     # The Moai scoring is now decided; no player has a Moai, so nobody is asked.
     assert st.wood == wood and st.fame == [0, 0, 0]
@@ -715,7 +716,7 @@ def test_moai_scoring_each_player_takes_wood_or_fame_per_moai() -> None:
     play(st, "take fame")
     assert st.wood == [1, 0, 0]
     assert st.fame == [0, 3, 0]
-    assert events(st, "moai") == [(0, (0, 1)), (1, (1, 3))]
+    assert events(st, ev.Moai) == [ev.Moai(0, 0, 1), ev.Moai(1, 1, 3)]
 
 
 def test_moai_scoring_all_wood_or_all_fame_never_mixed() -> None:
@@ -820,8 +821,8 @@ def test_hunter_scoring_exhausted_kind_may_be_declined() -> None:
     play(st, "pass")
     assert st.held[1] == [0, 0, 0, 0]
     assert st.supply == [0, 5, 5, 5]
-    assert events(st, "decline") == [(1, F)]
-    assert events(st, "pass") == []  # not logged as a declined purchase
+    assert events(st, ev.Decline) == [ev.Decline(1, F)]
+    assert events(st, ev.Pass) == []  # not logged as a declined purchase
     words = [e["text"] for e in st.view(0)["log"]]
     assert "Seat 1 takes no sacrifice card (fish has run out)" in words
     assert st.active == 1  # nothing else was owed: the next turn began
@@ -904,13 +905,13 @@ def test_end_when_pile_used_up_after_the_turn_cards_may_remain_in_rows() -> None
     play(st, "draw 1")
     assert st.pile == []
     assert st.rows[0] == [PR, W]  # the last refill gets only 2 cards
-    assert events(st, "refill") == [(None, (0, 2))]
+    assert events(st, ev.Refill) == [ev.Refill(0, 2)]
     assert scored(st) == [W]  # the refill's top card is still scored
     assert st.wood == [1, 1, 1]
     assert st.is_over
     assert st.to_move == ()
     assert sum(len(r) for r in st.rows) > 0  # the display may still hold cards
-    assert events(st, "end") == [(None, "the draw pile is used up")]
+    assert events(st, ev.End) == [ev.End("the draw pile is used up")]
 
 
 def test_end_turn_in_progress_is_completed_first() -> None:
@@ -953,7 +954,7 @@ def test_end_emptied_row_not_refilled_and_not_scored_once_pile_is_out() -> None:
         fame=[0, 0, 0],
     )
     play(st, "draw 1")  # the woodcutter; refill with the last card; then that moai
-    assert events(st, "refill") == [(None, (0, 1))]
+    assert events(st, ev.Refill) == [ev.Refill(0, 1)]
     assert st.pile == [] and st.rows[0] == []  # emptied again: no refill now
     assert sorted(st.hands[0]) == sorted([F, W, MO])
     assert scored(st) == []  # nothing left uncovered in the row: no scoring
@@ -989,7 +990,7 @@ def test_end_full_game_pile_ends_after_8_refills_of_4_and_one_of_2() -> None:
         while not st.is_over:
             seat = st.to_move[0]
             st.apply(seat, rng.choice(st.legal_actions(seat)))
-        counts = [data[1] for _, data in events(st, "refill")]
+        counts = [e.count for e in events(st, ev.Refill)]
         if st.pile_out:
             assert counts == [4] * 8 + [2]
             assert st.pile == []
@@ -1204,7 +1205,7 @@ def test_auto_single_possible_lay_is_taken() -> None:
     st = arrange(3, hands={0: [PR, PR, PR]}, wood={0: 0}, rows=QUIET_ROWS)
     assert st.tableau[0][PR] == 1
     assert st.queue[0][0] == rules.DRAW
-    assert events(st, "lay") == [(0, (PR, 1, 0))]
+    assert events(st, ev.Lay) == [ev.Lay(0, PR, 1, 0)]
     assert st.history == []  # nobody chose it
 
 
@@ -1225,7 +1226,7 @@ def test_auto_single_possible_face_down_card_is_taken() -> None:
 def test_auto_single_nonempty_row_is_drawn() -> None:
     rows = [[], [], [W, PR], []]
     st = arrange(3, phase="draw", hands={0: [F, G]}, rows=rows, pile=[], sink_row=2)
-    assert events(st, "draw")[0] == (0, (2, PR))
+    assert events(st, ev.Draw)[0] == ev.Draw(0, 2, PR)
     assert st.history == []  # taken for seat 0, not chosen
     assert st.turns >= 1
 
@@ -1269,7 +1270,7 @@ def test_stuck_game_ends_after_a_full_round_without_laying_or_drawing() -> None:
     play(st, "pass")
     assert st.is_over
     assert st.turns == 3
-    assert events(st, "end") == [(None, "no player can lay out or draw a card any more")]
+    assert events(st, ev.End) == [ev.End("no player can lay out or draw a card any more")]
     assert st.winners() != []
 
 

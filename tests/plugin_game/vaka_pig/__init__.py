@@ -11,7 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from vaka.core import Event, Game, MalformedAction, Option, Seat, State
+from vaka.core import Game, MalformedAction, Option, Seat, State
+from vaka.core.events import event
 from vaka.i18n import N_
 from vaka.i18n.said import Said
 from vaka.i18n.said import seat as said_seat
@@ -28,7 +29,31 @@ class Move:
 ROLL, HOLD = Move("roll"), Move("hold")
 
 
+# The log's entries, each a small record that says itself: Said is English on the wire,
+# said again from the game's own catalog on a screen.
+@event
+class Rolled:
+    seat: int
+    roll: int
+
+    def said(self, viewer: Seat | None, over: bool) -> Said:
+        if self.roll == 1:
+            return Said(N_("{seat} rolls 1, losing the turn"), seat=said_seat(self.seat))
+        return Said(N_("{seat} rolls {n}"), seat=said_seat(self.seat), n=self.roll)
+
+
+@event
+class Banked:
+    seat: int
+    points: int
+
+    def said(self, viewer: Seat | None, over: bool) -> Said:
+        return Said(N_("{seat} banks {n}"), seat=said_seat(self.seat), n=self.points)
+
+
 class PigState(State):
+    log: list[Rolled | Banked]
+
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
         self.banked = [0] * players
@@ -46,13 +71,13 @@ class PigState(State):
     def _apply(self, seat: Seat, action: Any) -> None:
         if action == HOLD:
             self.banked[seat] += self.turn_total
-            self.log.append(("hold", seat, self.turn_total))
+            self.log.append(Banked(seat, self.turn_total))
             if self.banked[seat] >= self.options["goal"]:
                 self.won = seat
             self._pass()
             return
         roll = 1 + self.rng.below(6)
-        self.log.append(("roll", seat, roll))
+        self.log.append(Rolled(seat, roll))
         if roll == 1:
             self._pass()
         else:
@@ -68,15 +93,6 @@ class PigState(State):
             "turn_total": self.turn_total,
             "goal": self.options["goal"],
         }
-
-    def _describe(self, event: Event, viewer: Seat | None) -> str | None:
-        tag, seat, data = event
-        # Said: English on the wire, said again from the game's own catalog on a screen
-        if tag == "hold":
-            return Said(N_("{seat} banks {n}"), seat=said_seat(seat), n=data)
-        if data == 1:
-            return Said(N_("{seat} rolls 1, losing the turn"), seat=said_seat(seat))
-        return Said(N_("{seat} rolls {n}"), seat=said_seat(seat), n=data)
 
     def breakdown(self) -> Sequence[Mapping[str, float]]:
         return [{"total": b} for b in self.banked]

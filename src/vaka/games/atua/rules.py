@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from vaka.core.words import counted
 from vaka.games.atua import actions as A
+from vaka.games.atua import events as ev
 from vaka.games.atua.candidates import candidates, fits
 from vaka.games.atua.geometry import Placement, check, explain
 from vaka.games.atua.params import SCORINGS, SOURCES, SPARE_COST
@@ -53,7 +54,7 @@ def start_turn(st: AtuaState) -> None:
         i = current_pile(st)
         pile = st.piles[i]
         st.offer = [pile.pop(), pile.pop()]
-        st.log.append(("draw", None, tuple(st.offer)))
+        st.log.append(ev.Drawn(*st.offer))
         if not pile:
             st.pending = i
         st.queue = [(TAKE, seat, 0), (SPARE, seat, 0), (PLACE, seat, 0), (END, seat, 0)]
@@ -120,7 +121,7 @@ def run(st: AtuaState) -> None:
             st.queue.pop(0)
             if arg == len(SCORINGS) - 1:
                 st.over = True
-                st.log.append(("over", None, None))
+                st.log.append(ev.Over())
             continue
         if phase == SCORE and arg == len(SCORINGS) - 1:  # pile C: every source left
             st.queue.pop(0)
@@ -148,7 +149,7 @@ def _do(st: AtuaState, action: A.Action, forced: bool) -> None:
     if isinstance(action, Placement):
         st.islands[seat] = st.islands[seat].with_card(action)
         st.held = None
-        st.log.append(("place", seat, str(action)))
+        st.log.append(ev.Place(seat, str(action)))
         _refill(st)
         return
     verb, arg = action.verb, action.arg
@@ -157,7 +158,7 @@ def _do(st: AtuaState, action: A.Action, forced: bool) -> None:
     elif verb == A.SET_ASIDE:
         assert st.held is not None
         st.set_aside[seat].append(st.held)
-        st.log.append(("set aside", seat, st.held))
+        st.log.append(ev.SetAside(seat, st.held))
         st.held = None
         _refill(st)
     elif verb in (A.SPARE, A.GIVE):
@@ -168,7 +169,8 @@ def _do(st: AtuaState, action: A.Action, forced: bool) -> None:
             st.spared.append(st.other)
         else:
             st.tahuma.append(st.other)
-        st.log.append((verb, seat, (st.other, forced)))
+        kind = ev.Spare if verb == A.SPARE else ev.Give
+        st.log.append(kind(seat, st.other, forced))
         st.other = None
     elif verb == A.BUY:
         cost = FATES[arg].cost
@@ -177,15 +179,15 @@ def _do(st: AtuaState, action: A.Action, forced: bool) -> None:
             st.row_coconuts[k % len(st.row)] += 1
         st.fates_open.remove(arg)
         st.fates_owned[seat].append(arg)
-        st.log.append(("buy", seat, arg))
+        st.log.append(ev.BuyFate(seat, arg))
     elif verb == A.REVEAL:
         res = RESIDENTS[st.residents[seat]]
         points = res.points * (row_pairs(st.row, res.pairs) // 2)
         st.revealed[seat] = True
         st.resident_points[seat] = points
-        st.log.append(("reveal", seat, (res.id, points)))
+        st.log.append(ev.Reveal(seat, res.id, points))
     elif verb == A.PASS:
-        st.log.append(("pass", seat, (PHASE_NAMES[phase], forced)))
+        st.log.append(ev.Pass(seat, PHASE_NAMES[phase], forced))
     else:
         assert verb == A.SCORE
         _score(st, seat, arg)
@@ -204,7 +206,7 @@ def _take(st: AtuaState, seat: int, arg: str) -> None:
             st.coconuts[seat] += gained
             st.held, st.other, paid = right, left, 0
         st.offer = []
-        st.log.append(("take", seat, (st.held, arg, paid, gained)))
+        st.log.append(ev.Take(seat, st.held, arg, paid, gained))
         return
     i = int(arg) - 1
     for j in range(i):
@@ -212,7 +214,7 @@ def _take(st: AtuaState, seat: int, arg: str) -> None:
     gained = st.row_coconuts.pop(i)
     st.coconuts[seat] += gained - i
     st.held = st.row.pop(i)
-    st.log.append(("take", seat, (st.held, arg, i, gained)))
+    st.log.append(ev.Take(seat, st.held, arg, i, gained))
 
 
 def _refill(st: AtuaState) -> None:
@@ -226,7 +228,7 @@ def _refill(st: AtuaState) -> None:
     card = st.piles[i].pop()
     st.row.append(card)
     st.row_coconuts.append(0)
-    st.log.append(("refill", None, (card, PILE_NAMES[i])))
+    st.log.append(ev.Refill(card, PILE_NAMES[i]))
     if not st.piles[i]:
         st.pending = i
 
@@ -234,7 +236,7 @@ def _refill(st: AtuaState) -> None:
 def _score(st: AtuaState, seat: int, source: str) -> None:
     points = source_points(st, seat, source)
     st.scored[seat][source] = points
-    st.log.append(("score", seat, (source, points)))
+    st.log.append(ev.Score(seat, source, points))
 
 
 def _end_turn(st: AtuaState) -> None:
@@ -243,7 +245,7 @@ def _end_turn(st: AtuaState) -> None:
     if st.pending < 0:
         return
     pile, st.pending = st.pending, -1
-    st.log.append(("scoring", None, PILE_NAMES[pile]))
+    st.log.append(ev.InterimScoring(PILE_NAMES[pile]))
     for seat in range(st.players):
         st.queue.extend((SCORE, seat, pile) for _ in range(SCORINGS[pile]))
     st.queue.append((FINISH, 0, pile))

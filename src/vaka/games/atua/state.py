@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from vaka.core.errors import IllegalAction
-from vaka.core.state import Event, Seat, State
+from vaka.core.state import Seat, State
 from vaka.games.atua import rules, scoring, view
 from vaka.games.atua.actions import Action
 from vaka.games.atua.cards import ISLAND_IDS, VILLAGE_IDS
+from vaka.games.atua.events import AtuaEvent, Setup
 from vaka.games.atua.geometry import Island, Placement
 from vaka.games.atua.params import (
     COCONUTS,
@@ -31,6 +32,7 @@ Task = tuple[int, int, int]
 class AtuaState(State):
     """Everything on the table. Cards are ids (``c1``..``c58``, ``v1``..``v6``)."""
 
+    log: list[AtuaEvent]
     solo: bool
     tiles: bool  # resident and fate tiles in play (not in the solo game nor a first game)
     level: int  # solo: Tahuma's starting score
@@ -104,7 +106,7 @@ class AtuaState(State):
         self.scored = [{} for _ in range(players)]
         self.queue, self.choices = [], []
         self.active, self.turns, self.pending, self.over = 0, 0, -1, False
-        self.log.append(("setup", None, None))
+        self.log.append(Setup(tuple(self.residents)))
         rules.run(self)
 
     # ------------------------------------------------------------------ contract hooks
@@ -153,9 +155,6 @@ class AtuaState(State):
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:
         return view.view(self, seat)
-
-    def _describe(self, event: Event, viewer: Seat | None) -> str | None:
-        return view.describe(self, event, viewer)
 
     def _redeal_hidden(self, seat: Seat) -> None:
         view.redeal_hidden(self, seat)

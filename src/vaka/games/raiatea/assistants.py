@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vaka.games.raiatea import actions as A
+from vaka.games.raiatea import events as ev
 from vaka.games.raiatea.common import (
     PEARL_DIVER,
     SHAMAN,
@@ -57,7 +58,7 @@ def _die(st: RaiateaState, step: Die) -> None:
         count = assistants(st, s, t) + st.ti_types[s].count(t)
         if count < result:
             continue
-        st.log.append(("assistant_a", s, ASSISTANTS[t]))
+        st.log.append(ev.EnoughForDie(s, ASSISTANTS[t]))
         if loc == "forest":  # Collector: "may take one Commodity Card" (R15)
             steps.append(TakeCommodity(s, may=True))
         elif loc == "market":  # Merchant: "may take one Assistant of their choice" (R15)
@@ -66,7 +67,7 @@ def _die(st: RaiateaState, step: Die) -> None:
             steps.append(ShamanA(s))
         elif loc == "reef":  # Pearl Diver: 4 pearls
             st.pearls[s] += PEARL_DIVER_PEARLS
-            st.log.append(("gain", s, ("pearls", PEARL_DIVER_PEARLS)))
+            st.log.append(ev.Gain(s, "pearls", PEARL_DIVER_PEARLS))
     push(st, steps)
 
 
@@ -112,11 +113,11 @@ def use(st: RaiateaState, step: Step, which: str) -> None:
     t = ASSISTANTS.index(which)
     st.ready[seat][t] -= 1
     st.turned[seat][t] += 1
-    st.log.append(("use", seat, which))
+    st.log.append(ev.Use(seat, which))
     if which == "collector":  # one more forest card; a pick, then a commodity from the supply
         st.display.append(st.forest.pop())
         st.display.sort()
-        st.log.append(("display", None, tuple(st.display)))
+        st.log.append(ev.Display(tuple(st.display)))
         push(st, [Pick(seat, collector=True), PickCommodity(seat)])
     elif which == "merchant":  # a price marker to the top; the market turn goes on (R5)
         push(st, [Top(seat), step])
@@ -135,7 +136,7 @@ def _pick_comm(st: RaiateaState, step: PickCommodity, act: RaiateaAction) -> Non
     seat = step.seat
     st.display.remove(act.arg)  # from the forest supply: the price marker does not move
     st.comms[seat][COMMODITIES.index(act.arg)] += 1
-    st.log.append(("forest", seat, act.arg))
+    st.log.append(ev.FromForest(seat, act.arg))
 
 
 def _top_options(st: RaiateaState, step: Top) -> list[RaiateaAction]:
@@ -144,7 +145,7 @@ def _top_options(st: RaiateaState, step: Top) -> list[RaiateaAction]:
 
 def _top(st: RaiateaState, step: Top, act: RaiateaAction) -> None:
     st.price[COMMODITIES.index(act.arg)] = PRICE_TOP
-    st.log.append(("prices", None, tuple(st.price)))
+    st.log.append(ev.Prices(tuple(st.price)))
 
 
 def _diver_options(st: RaiateaState, step: Diver) -> list[RaiateaAction]:

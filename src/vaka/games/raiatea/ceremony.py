@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from vaka.games.raiatea import actions as A
+from vaka.games.raiatea import events as ev
 from vaka.games.raiatea.common import Rules, gain, gain_priests, ongoing, prep_limit, push
 from vaka.games.raiatea.effects import perform
 from vaka.games.raiatea.locations import priest_mana
@@ -90,18 +91,18 @@ def sealed_decide(st: RaiateaState, seat: int, kind: SealedKind, act: RaiateaAct
     if kind == "prep":
         if act.verb == "done":
             st.sealed_wait.remove(seat)
-            st.log.append(("prepared", seat, None))
+            st.log.append(ev.Prepared(seat))
             return
         st.hand[seat].remove(act.arg)
         if is_general(act.arg):  # "without a clip": nothing tells the table who (R14)
             st.generals[seat].append(act.arg)
         else:  # the clip shows
             st.prepared[seat].append(act.arg)
-            st.log.append(("prepare", seat, act.arg))
+            st.log.append(ev.Prepare(seat, act.arg))
         return
     st.bids[seat] = int(act.arg)
     st.sealed_wait.remove(seat)
-    st.log.append(("sealed", seat, int(act.arg)))
+    st.log.append(ev.Bid(seat, int(act.arg)))
 
 
 def _resolve_offer(st: RaiateaState) -> None:
@@ -117,11 +118,11 @@ def _resolve_offer(st: RaiateaState) -> None:
     for s in range(st.players):
         st.mana[s] -= bids[s]
         st.bag_mana += bids[s]
-    st.log.append(("offering", None, (tuple(bids), tuple(st.order))))
+    st.log.append(ev.Offering(tuple(bids), tuple(st.order)))
 
 
 SEALED_RESOLVE: dict[SealedKind, Callable[[RaiateaState], None]] = {
-    "prep": lambda st: st.log.append(("prep_done", None, None)),
+    "prep": lambda st: st.log.append(ev.AllPrepared()),
     "offer": _resolve_offer,
     "auction": resolve_auction,
 }
@@ -145,7 +146,7 @@ def _gift_options(st: RaiateaState, step: Gift) -> list[RaiateaAction]:
 def _gift(st: RaiateaState, step: Gift, act: RaiateaAction) -> None:
     seat = step.seat
     st.gifts_left.remove(act.arg)
-    st.log.append(("gift", seat, act.arg))
+    st.log.append(ev.Gift(seat, act.arg))
     push(st, [Effect(seat, e) for e in GIFT_EFFECTS[GIFTS.index(act.arg)]])
 
 
@@ -163,7 +164,7 @@ def _bless(st: RaiateaState, step: Bless) -> None:
         st.generals[s] = []
     entries.sort(key=lambda e: (cost(e[0]), pos[e[1]], e[0]))
     st.blessing = entries
-    st.log.append(("bag", None, (tuple(entries), st.bag_mana)))
+    st.log.append(ev.Bag(tuple(entries), st.bag_mana))
     push(st, [BlessNext()])
 
 
@@ -192,7 +193,7 @@ def _bless_next(st: RaiateaState, step: BlessNext) -> None:
     if st.bag_mana < cost(ritual):
         for r, _ in st.blessing:
             st.discards[deck_of(r)].append(r)
-        st.log.append(("unblessed", None, (tuple(r for r, _ in st.blessing), st.bag_mana)))
+        st.log.append(ev.Unblessed(tuple(r for r, _ in st.blessing), st.bag_mana))
         st.blessing = []
         return
     st.blessing.pop(0)
@@ -215,7 +216,7 @@ def _end_ceremony(st: RaiateaState, step: EndCeremony) -> None:
     """Reveal the next statue's missions; the round marker advances."""
     if st.ceremony < len(st.face_up):
         st.face_up[st.ceremony] = True
-        st.log.append(("statue", None, st.ceremony + 1))
+        st.log.append(ev.Statue(st.ceremony + 1))
     st.builders = []
     st.auctioned = []
     st.space += 1

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from vaka.games.raiatea import actions as A
+from vaka.games.raiatea import events as ev
 from vaka.games.raiatea.params import (
     ASSISTANTS,
     COMMODITIES,
@@ -102,7 +103,7 @@ def hire_cost(st: RaiateaState, seat: int) -> int:
 
 def roll(st: RaiateaState, kahuna: int, why: str) -> int:
     st.die = 1 + st.rng.below(DIE_SIDES)
-    st.log.append(("die", kahuna, (why, st.die)))
+    st.log.append(ev.Die(kahuna, why, st.die))
     return st.die
 
 
@@ -112,11 +113,11 @@ def advance(st: RaiateaState, seat: int, n: int) -> list[Step]:
     one-time bonus."""
     before = rank_of(st, seat)
     st.tattoo[seat] = min(TATTOO_MAX, st.tattoo[seat] + n)
-    st.log.append(("tattoo", seat, st.tattoo[seat]))
+    st.log.append(ev.Tattoo(seat, st.tattoo[seat]))
     after = rank_of(st, seat)
     steps: list[Step] = []
     for r in range(before + 1, after + 1):
-        st.log.append(("rank", seat, RANK_IDS[r]))
+        st.log.append(ev.Rank(seat, RANK_IDS[r]))
         for eff in RANKS[r]["on_reach"]:
             if eff["kind"] == "perform_ritual":  # Tahua: a one-time free ritual (U7)
                 if not st.tahua_used[seat]:
@@ -129,7 +130,7 @@ def advance(st: RaiateaState, seat: int, n: int) -> list[Step]:
 
 def gain_priests(st: RaiateaState, seat: int, n: int) -> None:
     st.priests[seat] = min(PRIEST_MAX, st.priests[seat] + n)
-    st.log.append(("priests", seat, st.priests[seat]))
+    st.log.append(ev.Priests(seat, st.priests[seat]))
 
 
 def gain(st: RaiateaState, seat: int, what: str, n: int) -> list[Step]:
@@ -142,7 +143,7 @@ def gain(st: RaiateaState, seat: int, what: str, n: int) -> list[Step]:
     elif what == "priests":
         gain_priests(st, seat, n)
         return []
-    st.log.append(("gain", seat, (what, n)))
+    st.log.append(ev.Gain(seat, what, n))
     return []
 
 
@@ -161,7 +162,7 @@ def all_to_market(st: RaiateaState, cards: list[str]) -> None:
     """Forest cards left over go to their markets, each said in the log."""
     for card in cards:
         to_market(st, card)
-        st.log.append(("to_market", None, card))
+        st.log.append(ev.ToMarket(card))
 
 
 def reveal_forest(st: RaiateaState) -> None:
@@ -169,7 +170,7 @@ def reveal_forest(st: RaiateaState) -> None:
     for _ in range(min(st.players + 1, len(st.forest))):
         st.display.append(st.forest.pop())
     st.display.sort()
-    st.log.append(("display", None, tuple(st.display)))
+    st.log.append(ev.Display(tuple(st.display)))
 
 
 def draw_ritual(st: RaiateaState, deck: str) -> str | None:
@@ -178,7 +179,7 @@ def draw_ritual(st: RaiateaState, deck: str) -> str | None:
         pile.extend(sorted(st.discards[deck]))
         st.discards[deck].clear()
         st.rng.shuffle(pile)
-        st.log.append(("reshuffle", None, deck))
+        st.log.append(ev.Reshuffle(deck))
     return pile.pop() if pile else None
 
 

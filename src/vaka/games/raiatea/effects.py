@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from vaka.games.raiatea import actions as A
+from vaka.games.raiatea import events as ev
 from vaka.games.raiatea.common import Rules, all_to_market, gain, push, warded
 from vaka.games.raiatea.params import (
     ASSISTANTS,
@@ -81,17 +82,17 @@ def perform(st: RaiateaState, seat: int, ritual: str) -> list[Step]:
     assert seat >= 0 or not price, "a General ritual from the bag has no owner to pay"
     if not can_pay(st, seat, price):
         st.discards[deck_of(ritual)].append(ritual)
-        st.log.append(("unpaid", seat, ritual))
+        st.log.append(ev.Unpaid(seat, ritual))
         return []
-    st.log.append(("perform", seat if seat >= 0 else None, ritual))  # -1: a General's
+    st.log.append(ev.Perform(seat if seat >= 0 else None, ritual))  # -1: a General's
     st.performing.append(ritual)
     steps: list[Step] = []
     if price.get("pearls"):
         st.pearls[seat] -= price["pearls"]
-        st.log.append(("pay", seat, ("pearls", price["pearls"])))
+        st.log.append(ev.Pay(seat, "pearls", price["pearls"]))
     if price.get("priests"):
         st.priests[seat] -= price["priests"]
-        st.log.append(("priests", seat, st.priests[seat]))
+        st.log.append(ev.Priests(seat, st.priests[seat]))
     if price.get("commodities"):
         steps.append(PayAny(seat, price["commodities"]))
     if price.get("masks"):
@@ -138,10 +139,10 @@ def e_lose(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter:
         if eff["what"] == "mana":
             n = min(st.mana[s], eff["amount"])
             st.mana[s] -= n
-            st.log.append(("pay", s, ("mana", n)))
+            st.log.append(ev.Pay(s, "mana", n))
         else:
             st.priests[s] = max(0, st.priests[s] - eff["amount"])
-            st.log.append(("priests", s, st.priests[s]))
+            st.log.append(ev.Priests(s, st.priests[s]))
 
 
 def e_steal(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter: bool) -> None:
@@ -153,7 +154,7 @@ def e_steal(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter
         n = min(have[target], amount)
         have[target] -= n
         have[seat] += n
-        st.log.append(("steal", seat, (target, what, n)))
+        st.log.append(ev.Steal(seat, target, what, n))
     elif what == "commodity":
         for _ in range(amount):
             held = [c for c in range(len(COMMODITIES)) for _ in range(st.comms[target][c])]
@@ -161,7 +162,7 @@ def e_steal(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, inter
                 c = st.rng.choice(held)  # drawn blind, then shown (R10, U19)
                 st.comms[target][c] -= 1
                 st.comms[seat][c] += 1
-                st.log.append(("steal", seat, (target, COMMODITIES[c], 1)))
+                st.log.append(ev.Steal(seat, target, COMMODITIES[c], 1))
     else:
         push(st, [Steal(seat, target)] * amount)
 
@@ -177,7 +178,7 @@ def e_take_forest(
     for _ in range(min(eff["reveal"], len(st.forest))):
         st.revealed.append(st.forest.pop())
     st.revealed.sort()
-    st.log.append(("revealed", seat, tuple(st.revealed)))
+    st.log.append(ev.Revealed(seat, tuple(st.revealed)))
     push(st, [ForestKeep(seat)] * eff["keep"] + [RevealedRest()])
 
 
@@ -190,7 +191,7 @@ def e_reactivate(
             for t in range(len(ASSISTANTS)):
                 st.ready[s][t] += st.turned[s][t]
                 st.turned[s][t] = 0
-            st.log.append(("reactivate", s, "all"))
+            st.log.append(ev.Reactivate(s, "all"))
         else:
             steps += [Reactivate(s)] * eff["amount"]
     push(st, steps)
@@ -235,7 +236,7 @@ def e_move_price(
 ) -> None:
     for c in range(len(COMMODITIES)):
         st.price[c] = min(PRICE_TOP, st.price[c] + eff["steps"])
-    st.log.append(("prices", None, tuple(st.price)))
+    st.log.append(ev.Prices(tuple(st.price)))
 
 
 def e_exchange_mask(
@@ -249,7 +250,7 @@ def e_feed_pool(st: RaiateaState, seat: int, eff: dict[str, Any], target: int, i
         n = min(st.mana[s], eff["amount"])
         st.mana[s] -= n
         st.bag_mana += n
-        st.log.append(("feed", s, n))
+        st.log.append(ev.Feed(s, n))
 
 
 def e_perform_ritual(
@@ -351,7 +352,7 @@ def _target_options(st: RaiateaState, step: Target) -> list[RaiateaAction]:
 def _target(st: RaiateaState, step: Target, act: RaiateaAction) -> None:
     seat, ritual = step.seat, step.ritual
     target = int(act.arg[4:])
-    st.log.append(("target", seat, target))
+    st.log.append(ev.Target(seat, target))
     card = RITUALS[ritual]
     inter = card["type"] == "interactive"
     push(st, [Effect(seat, e, target, inter) for e in card["effects"]])
@@ -368,7 +369,7 @@ def _steal(st: RaiateaState, step: Steal, act: RaiateaAction) -> None:
     st.masks[victim].remove(act.arg)
     st.masks[seat].append(act.arg)
     st.masks[seat].sort()
-    st.log.append(("steal", seat, (victim, act.arg, 1)))
+    st.log.append(ev.Steal(seat, victim, act.arg, 1))
 
 
 def _turn_options(st: RaiateaState, step: Turn) -> list[RaiateaAction]:
@@ -382,7 +383,7 @@ def _turn(st: RaiateaState, step: Turn, act: RaiateaAction) -> None:
     t = ASSISTANTS.index(act.arg)
     st.ready[seat][t] -= 1
     st.turned[seat][t] += 1
-    st.log.append(("turn", seat, act.arg))
+    st.log.append(ev.Turn(seat, act.arg))
     if left > 1:
         push(st, [Turn(seat, left - 1)])
 
@@ -397,7 +398,7 @@ def _reactivate(st: RaiateaState, step: Reactivate, act: RaiateaAction) -> None:
     t = ASSISTANTS.index(act.arg)
     st.turned[seat][t] -= 1
     st.ready[seat][t] += 1
-    st.log.append(("reactivate", seat, act.arg))
+    st.log.append(ev.Reactivate(seat, act.arg))
 
 
 def _discard_options(st: RaiateaState, step: Discard) -> list[RaiateaAction]:
@@ -409,7 +410,7 @@ def _discard(st: RaiateaState, step: Discard, act: RaiateaAction) -> None:
     seat = step.seat
     st.hand[seat].remove(act.arg)
     st.discards[deck_of(act.arg)].append(act.arg)
-    st.log.append(("discard", seat, act.arg))
+    st.log.append(ev.Discard(seat, act.arg))
 
 
 def _type_options(st: RaiateaState, step: ChooseType) -> list[RaiateaAction]:
@@ -419,7 +420,7 @@ def _type_options(st: RaiateaState, step: ChooseType) -> list[RaiateaAction]:
 def _type(st: RaiateaState, step: ChooseType, act: RaiateaAction) -> None:
     seat = step.seat
     st.ti_types[seat].append(ASSISTANTS.index(act.arg))
-    st.log.append(("type", seat, act.arg))
+    st.log.append(ev.CountType(seat, act.arg))
 
 
 def _forest_keep_options(st: RaiateaState, step: ForestKeep) -> list[RaiateaAction]:

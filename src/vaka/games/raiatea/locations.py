@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vaka.games.raiatea import actions as A
+from vaka.games.raiatea import events as ev
 from vaka.games.raiatea.common import (
     MERCHANT,
     Rules,
@@ -97,7 +98,7 @@ def _location(st: RaiateaState, step: Location) -> None:
 def take_card(st: RaiateaState, seat: int, card: str) -> list[Step]:
     """Resolve a forest card: a mask in front with its treasure, a commodity behind the
     screen, an assistant in front of it."""
-    st.log.append(("forest", seat, card))
+    st.log.append(ev.FromForest(seat, card))
     if card in COMMODITIES:
         st.comms[seat][COMMODITIES.index(card)] += 1
         return []
@@ -145,7 +146,7 @@ def _sacrifice(st: RaiateaState, step: Sacrifice, act: RaiateaAction) -> None:
         c = COMMODITIES.index(act.arg)
         st.comms[seat][c] -= 1
         st.comm_market[c] += 1  # U12: back to the market, the price does not move
-        st.log.append(("sacrifice", seat, act.arg))
+        st.log.append(ev.Sacrifice(seat, act.arg))
         push(st, advance(st, seat, 1))
 
 
@@ -158,7 +159,7 @@ def _reef(st: RaiateaState, step: Reef) -> None:
         if s == k:
             n += int(LOC["reef"]["kahuna_pearls"])
         st.pearls[s] += n
-        st.log.append(("gain", s, ("pearls", n)))
+        st.log.append(ev.Gain(s, "pearls", n))
 
 
 # ------------------------------------------------------------------ Path of the Gods
@@ -179,7 +180,7 @@ def _recruit(st: RaiateaState, step: Recruit, act: RaiateaAction) -> None:
         n = int(act.arg)
         price = recruit_cost(st, seat, n)
         st.pearls[seat] -= price
-        st.log.append(("recruit", seat, (n, price)))
+        st.log.append(ev.Recruit(seat, n, price))
     if n + free:
         gain_priests(st, seat, n + free)
 
@@ -188,7 +189,7 @@ def priest_mana(st: RaiateaState, seat: int) -> None:
     """U2: 1 mana for each priest on the track (also at the Dance of the Priests)."""
     if st.priests[seat]:
         st.mana[seat] += st.priests[seat]
-        st.log.append(("gain", seat, ("mana", st.priests[seat])))
+        st.log.append(ev.Gain(seat, "mana", st.priests[seat]))
 
 
 def _priest_mana(st: RaiateaState, step: PriestMana) -> None:
@@ -208,7 +209,7 @@ def _give(st: RaiateaState, step: Give, act: RaiateaAction) -> None:
         st.mask_market.append(act.arg)
         st.mask_market.sort()
         st.gave.append(seat)
-        st.log.append(("give", seat, act.arg))
+        st.log.append(ev.GiveMask(seat, act.arg))
 
 
 def _get_all(st: RaiateaState, step: GetAll) -> None:
@@ -228,7 +229,7 @@ def _get(st: RaiateaState, step: Get, act: RaiateaAction) -> None:
         st.mask_market.remove(act.arg)
         st.masks[seat].append(act.arg)
         st.masks[seat].sort()
-        st.log.append(("get", seat, act.arg))
+        st.log.append(ev.GetMask(seat, act.arg))
 
 
 # ------------------------------------------------------------------ Market
@@ -251,7 +252,7 @@ def _market(st: RaiateaState, step: Market, act: RaiateaAction) -> None:
         c = COMMODITIES.index(act.arg)
         st.comms[seat][c] -= 1
         st.comm_market[c] += 1
-        st.log.append(("sell", seat, act.arg))
+        st.log.append(ev.Sell(seat, act.arg))
         push(st, [Bonus(seat, c), Market(seat, sells - 1, hires)])
     elif act.verb == "hire":
         t = ASSISTANTS.index(act.arg)
@@ -259,7 +260,7 @@ def _market(st: RaiateaState, step: Market, act: RaiateaAction) -> None:
         st.pearls[seat] -= price
         st.asst_market[t] -= 1
         st.ready[seat][t] += 1
-        st.log.append(("hire", seat, (act.arg, price)))
+        st.log.append(ev.Hire(seat, act.arg, price))
         push(st, [Market(seat, sells, hires - 1)])
 
 
@@ -272,7 +273,7 @@ def _bonus(st: RaiateaState, step: Bonus, act: RaiateaAction) -> None:
     seat, c = step.seat, step.commodity
     k = int(act.arg)
     st.price[c] = max(0, st.price[c] - 1)
-    st.log.append(("bonus", seat, (COMMODITIES[c], k)))
+    st.log.append(ev.ChartBonus(seat, COMMODITIES[c], k))
     push(st, [Effect(seat, e) for e in CHARTS[c][k]])
 
 
@@ -299,7 +300,7 @@ def _take(st: RaiateaState, step: TakeCommodity | TakeAssistant, act: RaiateaAct
         t = ASSISTANTS.index(act.arg)
         st.asst_market[t] -= 1
         st.ready[seat][t] += 1
-    st.log.append(("take", seat, act.arg))
+    st.log.append(ev.TakeFromMarket(seat, act.arg))
 
 
 RULES = (

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from vaka.games.raiatea import actions as A
+from vaka.games.raiatea import events as ev
 from vaka.games.raiatea.common import (
     Rules,
     draw_decks,
@@ -64,18 +65,18 @@ def _setup_draw(st: RaiateaState, step: SetupDraw) -> None:
         if card is not None:
             st.drawn[seat].append(card)
     st.drawn[seat].sort()
-    st.log.append(("draw", seat, ("normal", len(st.drawn[seat]))))
+    st.log.append(ev.Draw(seat, "normal", len(st.drawn[seat])))
     push(st, [Keep(seat, step.keep)])
 
 
 def _round(st: RaiateaState, step: Round) -> None:
     """The round marker's space: an action round, a ceremony (its six steps), or the end."""
     if st.space >= len(st.track):
-        st.log.append(("end", None, None))
+        st.log.append(ev.FinalScoring())
         st.queue.clear()
         return
     kind, number = st.track[st.space]
-    st.log.append(("round", None, (kind, number)))
+    st.log.append(ev.RoundBegins(kind, number))
     if kind == "action":
         push(st, [ClaimNext()])
         return
@@ -108,7 +109,7 @@ def _claim_next(st: RaiateaState, step: ClaimNext) -> None:
     st.tiles = []
     st.kahuna = -1
     st.space += 1
-    st.log.append(("round_end", None, st.start))
+    st.log.append(ev.RoundEnds(st.start))
     push(st, [Round()])
 
 
@@ -125,7 +126,7 @@ def _claim(st: RaiateaState, step: Claim, act: RaiateaAction) -> None:
     seat = step.seat
     st.tiles.append(act.arg)
     st.kahuna = seat
-    st.log.append(("claim", seat, act.arg))
+    st.log.append(ev.Claim(seat, act.arg))
     push(st, [Location(seat, act.arg)])
 
 
@@ -147,7 +148,7 @@ def draw(st: RaiateaState, seat: int, deck: str, count: int | Literal["rank"], k
         if card is not None:
             st.drawn[seat].append(card)
     st.drawn[seat].sort()
-    st.log.append(("draw", seat, (deck, len(st.drawn[seat]))))
+    st.log.append(ev.Draw(seat, deck, len(st.drawn[seat])))
     if st.drawn[seat]:
         push(st, [Keep(seat, keep)])
 
@@ -176,7 +177,7 @@ def buy_ritual(st: RaiateaState, step: BuyRitual, act: RaiateaAction) -> None:
         seat = step.seat
         st.mana[seat] -= BUY_RITUAL_MANA
         st.bag_mana += BUY_RITUAL_MANA
-        st.log.append(("buy", seat, BUY_RITUAL_MANA))
+        st.log.append(ev.BuyRituals(seat, BUY_RITUAL_MANA))
         draw(st, seat, act.arg, "rank", 1)
 
 
@@ -189,7 +190,7 @@ def _keep(st: RaiateaState, step: Keep, act: RaiateaAction) -> None:
     st.drawn[seat].remove(act.arg)
     st.hand[seat].append(act.arg)
     st.hand[seat].sort()
-    st.log.append(("keep", seat, act.arg))
+    st.log.append(ev.Keep(seat, act.arg))
     if left > 1 and st.drawn[seat]:
         push(st, [Keep(seat, left - 1)])
         return
@@ -197,7 +198,7 @@ def _keep(st: RaiateaState, step: Keep, act: RaiateaAction) -> None:
     for r in rest:
         st.discards[deck_of(r)].append(r)
     if rest:
-        st.log.append(("discard_drawn", seat, tuple(rest)))
+        st.log.append(ev.DiscardDrawn(seat, tuple(rest)))
     st.drawn[seat] = []
 
 

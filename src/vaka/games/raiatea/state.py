@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from vaka.core.state import Event, Seat, State
+from vaka.core.state import Seat, State
 from vaka.games.raiatea import rules, scoring, view
+from vaka.games.raiatea.events import RaiateaEvent
 from vaka.games.raiatea.params import (
     ASSISTANTS,
     COMMODITIES,
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 
 class RaiateaState(State):
     """Everything on the table and behind the screens."""
+
+    log: list[RaiateaEvent]
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
@@ -133,9 +136,6 @@ class RaiateaState(State):
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:
         return view.view(self, seat)
-
-    def _describe(self, event: Event, viewer: Seat | None) -> str | None:
-        return view.describe(self, event, viewer)
 
     def _redeal_hidden(self, seat: Seat) -> None:
         view.redeal_hidden(self, seat)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vaka.games.raiatea import actions as A
+from vaka.games.raiatea import events as ev
 from vaka.games.raiatea.common import (
     SLOT_TEXTS,
     Rules,
@@ -75,17 +76,17 @@ def fulfil(st: RaiateaState, seat: int, i: int) -> list[Step]:
     st.slots[i] = ""
     st.toos[seat].append(token)
     st.toos[seat].sort()
-    st.log.append(("mission", seat, (i, token)))
+    st.log.append(ev.Mission(seat, i, token))
     t = TOOS[token]
     if t["kind"] != "resource":
         return []
     pay = t["pay"]
     if "pearls" in pay:
         st.pearls[seat] -= pay["pearls"]
-        st.log.append(("pay", seat, ("pearls", pay["pearls"])))
+        st.log.append(ev.Pay(seat, "pearls", pay["pearls"]))
     elif "mana" in pay:
         st.mana[seat] -= pay["mana"]
-        st.log.append(("pay", seat, ("mana", pay["mana"])))
+        st.log.append(ev.Pay(seat, "mana", pay["mana"]))
     elif "masks" in pay:
         return [PayMask(seat, pay["masks"])]
     else:
@@ -100,7 +101,7 @@ def fulfil(st: RaiateaState, seat: int, i: int) -> list[Step]:
         c = COMMODITIES.index(kind)
         st.comms[seat][c] -= n
         st.comm_market[c] += n
-        st.log.append(("pay", seat, (kind, n)))
+        st.log.append(ev.Pay(seat, kind, n))
     return []
 
 
@@ -124,7 +125,7 @@ def _mission(st: RaiateaState, step: Mission, act: RaiateaAction) -> None:
     if act.verb == "pass":
         if why == "build" and seat in st.builders:
             st.builders.remove(seat)  # R6: a pass is final for this ceremony
-        st.log.append(("no_mission", seat, None))
+        st.log.append(ev.NoMission(seat))
         return
     i = SLOT_TEXTS.index(act.arg)
     steps = fulfil(st, seat, i)
@@ -157,7 +158,7 @@ def _pay_commodity(st: RaiateaState, seat: int, x: str, n: int) -> None:
     c = COMMODITIES.index(x)
     st.comms[seat][c] -= n
     st.comm_market[c] += n
-    st.log.append(("pay", seat, (x, n)))
+    st.log.append(ev.Pay(seat, x, n))
 
 
 def _pay_any(st: RaiateaState, step: PayAny, act: RaiateaAction) -> None:
@@ -185,7 +186,7 @@ def _pay_mask(st: RaiateaState, step: PayMask, act: RaiateaAction) -> None:
     st.masks[seat].remove(x)
     st.mask_market.append(x)
     st.mask_market.sort()
-    st.log.append(("pay_mask", seat, x))
+    st.log.append(ev.GiveMask(seat, x))
     if step.n > 1:
         push(st, [PayMask(seat, step.n - 1)])
 
@@ -264,7 +265,7 @@ def resolve_auction(st: RaiateaState) -> None:
         st.slots[i] = ""
         st.toos[winner].append(token)
         st.toos[winner].sort()
-    st.log.append(("auction", winner, (i, token, tuple(bids))))
+    st.log.append(ev.Auction(winner, i, token, tuple(bids)))
     st.auction_slot = -1
 
 

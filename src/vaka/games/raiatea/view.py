@@ -1,4 +1,4 @@
-"""What one seat may know of a Raiatea game, the log in words, and determinization.
+"""What one seat may know of a Raiatea game and determinization (the log in words: events.py).
 
 Behind a seat's screen, hidden from the others: its pearls, mana, commodities, rituals in
 hand (and drawn, not yet kept), its To'o tokens, and its sealed choices while they are open
@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from vaka.games.raiatea import log, rules
+from vaka.games.raiatea import rules
 from vaka.games.raiatea.actions import slot_text
+from vaka.games.raiatea.events import PRIVATE
 from vaka.games.raiatea.params import (
     ASSISTANTS,
     COLOURS,
@@ -40,8 +41,6 @@ from vaka.games.raiatea.steps import Bonus, Sealed
 
 if TYPE_CHECKING:
     from vaka.games.raiatea.state import RaiateaState
-
-PRIVATE_TAGS = frozenset({"keep", "prepare", "sealed"})
 
 
 def _by_deck(cards: list[str]) -> dict[str, int]:
@@ -155,10 +154,6 @@ def view(st: RaiateaState, seat: int | None) -> dict[str, Any]:
     return result
 
 
-# =========================================================================== the log in words
-describe = log.describe  # the log in words: vaka.games.raiatea.log
-
-
 # =========================================================================== determinization
 def redeal_hidden(st: RaiateaState, seat: int) -> None:
     """Re-deal what ``seat`` cannot know (see the module text), from sorted lists, so that
@@ -203,9 +198,9 @@ def redeal_hidden(st: RaiateaState, seat: int) -> None:
         for o in others:
             if o not in st.sealed_wait:
                 st.bids[o] = rng.below(min(st.mana[o], MAX_BID) + 1)
-    for i, (tag, who, _) in enumerate(st.log):
-        if tag in PRIVATE_TAGS and who != seat:
-            st.log[i] = (tag, who, None)
+    for i, event in enumerate(st.log):
+        if isinstance(event, PRIVATE) and event.seat != seat:
+            st.log[i] = event.hidden()
     st.history = []
     st._legal_cache = None
 

@@ -11,9 +11,9 @@ from rich.text import Text
 
 from vaka.games.rapanui import actions as A
 from vaka.games.rapanui.actions import RapaNuiAction
+from vaka.games.rapanui.events import KIND_WORDS
 from vaka.games.rapanui.params import HAND_SIZE, KIND_NAMES, RESOURCES, SACRIFICE_COST
 from vaka.games.rapanui.rules import lay_cost
-from vaka.games.rapanui.view import KIND_WORDS
 from vaka.i18n import N_, _, ngettext, pgettext
 
 _STYLE = {

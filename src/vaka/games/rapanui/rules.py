@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vaka.games.rapanui import actions as A
+from vaka.games.rapanui import events as ev
 from vaka.games.rapanui.actions import RapaNuiAction
 from vaka.games.rapanui.params import (
     DECK,
@@ -56,7 +57,7 @@ def start_turn(st: RapaNuiState) -> None:
     """The turn: "1 Opferkarte erwerben ... 1 Karte auslegen ... 1 Karte ... nachziehen"."""
     a = st.active
     st.idle_turns += 1  # laying out or drawing a card sets this back to 0
-    st.log.append(("turn", a, st.turns + 1))
+    st.log.append(ev.Turn(a, st.turns + 1))
     st.queue[0:0] = [(BUY, a, 0), (LAY, a, 0), (DRAW, a, 0), (END_TURN, a, 0)]
 
 
@@ -94,7 +95,7 @@ def _note_idle(st: RapaNuiState) -> None:
     """Say why a turn passed without laying or drawing (the table would see why)."""
     a = st.active
     if st.idle_turns:
-        st.log.append(("idle", a, (len(st.hands[a]), st.wood[a])))
+        st.log.append(ev.Idle(a, len(st.hands[a]), st.wood[a]))
 
 
 def end_turn(st: RapaNuiState) -> None:
@@ -114,7 +115,7 @@ def end_turn(st: RapaNuiState) -> None:
 def finish(st: RapaNuiState, reason: str) -> None:
     st.over = True
     st.queue.clear()
-    st.log.append(("end", None, reason))
+    st.log.append(ev.End(reason))
 
 
 # --------------------------------------------------------------------------- choices
@@ -183,15 +184,15 @@ def effect(
     verb = act.verb
     if verb == A.PASS:
         if phase == GAIN:
-            st.log.append(("decline", seat, arg))
+            st.log.append(ev.Decline(seat, arg))
         else:
-            st.log.append(("pass", seat, None))
+            st.log.append(ev.Pass(seat))
     elif verb == A.BUY:
         cost = buy_cost(st, seat, act.arg)
         st.wood[seat] -= cost
         st.supply[act.arg] -= 1
         st.held[seat][act.arg] += 1
-        _card_event(st, ("buy", seat, (act.arg, cost)))
+        _card_event(st, ev.Buy(seat, act.arg, cost))
     elif verb == A.LAY:
         _lay(st, seat, act.arg, act.count)
     elif verb == A.DRAW:
@@ -201,26 +202,26 @@ def effect(
             st.wood[seat] += arg
         else:
             st.fame[seat] += arg
-        st.log.append(("moai", seat, (act.arg, arg)))
+        st.log.append(ev.Moai(seat, act.arg, arg))
     elif verb == A.SACRIFICE:
         st.held[seat][act.arg] -= 1
         if phase == HIDE:
             st.stone_down[seat][act.arg] += 1
-            _card_event(st, ("hide", seat, act.arg))
+            _card_event(st, ev.Hide(seat, act.arg))
         else:
             st.stone_up[act.arg] += 1
-            _card_event(st, ("sacrifice", seat, act.arg))
+            _card_event(st, ev.Sacrifice(seat, act.arg))
     elif verb == A.OFFER:
         st.supply[act.arg] -= 1
         st.stone_up[act.arg] += 1
-        st.log.append(("offer", seat, act.arg))
+        st.log.append(ev.Offer(seat, act.arg))
     elif verb == A.GAIN:
         _gain(st, seat, act.arg)
 
 
-def _card_event(st: RapaNuiState, event: tuple[str, int, object]) -> None:
+def _card_event(st: RapaNuiState, event: ev.CardEvent) -> None:
     """Log an event that moves a seat's sacrifice cards, and index it for determinization."""
-    st.card_events[event[1]].append(len(st.log))
+    st.card_events[event.seat].append(len(st.log))
     st.log.append(event)
 
 
@@ -232,7 +233,7 @@ def _lay(st: RapaNuiState, seat: int, kind: int, count: int) -> None:
     st.wood[seat] -= cost
     st.tableau[seat][kind] += count
     st.idle_turns = 0
-    st.log.append(("lay", seat, (kind, count, cost)))
+    st.log.append(ev.Lay(seat, kind, count, cost))
     if kind == MOAI:
         _sacrifice_round(st, seat)
 
@@ -266,14 +267,14 @@ def _draw(st: RapaNuiState, seat: int, row_index: int) -> None:
     while len(hand) < HAND_SIZE and row:
         card = row.pop()
         hand.append(card)
-        st.log.append(("draw", seat, (row_index, card)))
+        st.log.append(ev.Draw(seat, row_index, card))
         if not row and pile:
             for _ in range(min(ROW_SIZE, len(pile))):
                 row.append(pile.pop())
-            st.log.append(("refill", None, (row_index, len(row))))
+            st.log.append(ev.Refill(row_index, len(row)))
             if not pile:
                 st.pile_out = True
-                st.log.append(("pile_out", None, None))
+                st.log.append(ev.PileOut())
     if len(hand) < HAND_SIZE and any(st.rows):
         st.queue.insert(0, (DRAW, seat, 0))  # go on in another row; it scores then
     elif row:
@@ -297,7 +298,7 @@ def _scoring(st: RapaNuiState, kind: int) -> list[tuple[int, int, int]]:
     amounts = [t[kind] for t in st.tableau]
     if bonus >= 0:
         amounts[bonus] += 1
-    st.log.append(("score", None, (kind, amounts)))
+    st.log.append(ev.Score(kind, tuple(amounts)))
     if kind == WOODCUTTER:
         for s in range(n):
             st.wood[s] += amounts[s]
@@ -320,7 +321,7 @@ def _scoring(st: RapaNuiState, kind: int) -> list[tuple[int, int, int]]:
 def _gain(st: RapaNuiState, seat: int, resource: int) -> None:
     st.supply[resource] -= 1
     st.held[seat][resource] += 1
-    _card_event(st, ("gain", seat, resource))
+    _card_event(st, ev.Gain(seat, resource))
 
 
 # --------------------------------------------------------------------------- words

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from vaka.core.state import Event, Seat, State
+from vaka.core.state import Seat, State
 from vaka.games.rapanui import rules, scoring, view
+from vaka.games.rapanui.events import RapaNuiEvent
 from vaka.games.rapanui.params import (
     DECK,
     ROW_SIZE,
@@ -27,6 +28,7 @@ Task = tuple[int, int, int]
 class RapaNuiState(State):
     """Everything on the table. Lists of small ints; kinds and resources as in ``params``."""
 
+    log: list[RapaNuiEvent]
     active: int  # the seat whose turn it is
     queue: list[Task]  # pending steps, the front one is being decided or carried out
     choices: list[RapaNuiAction]  # the legal actions of the front step, once it waits
@@ -99,9 +101,6 @@ class RapaNuiState(State):
 
     def _view(self, seat: Seat | None) -> dict[str, Any]:
         return view.view(self, seat)
-
-    def _describe(self, event: Event, viewer: Seat | None) -> str | None:
-        return view.describe(self, event, viewer)
 
     def _redeal_hidden(self, seat: Seat) -> None:
         view.redeal_hidden(self, seat)

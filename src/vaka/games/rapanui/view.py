@@ -1,4 +1,4 @@
-"""What one seat may know of a Rapa Nui game, the log in words, and determinization.
+"""What one seat may know of a Rapa Nui game and determinization (the log in words: events.py).
 
 Hidden from other players: your hand, the sacrifice cards you hold (face down) and the
 kinds of those you laid face down on the stone. Hidden from everybody: the draw pile (and,
@@ -8,16 +8,13 @@ all is revealed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from vaka.core.rng import Rng
-from vaka.core.state import Event
 from vaka.games.rapanui import rules
-from vaka.games.rapanui.params import KIND_NAMES, MOAI, PRIEST, RESOURCES, WOODCUTTER
+from vaka.games.rapanui.events import Buy, CardEvent, Gain, Hide, Sacrifice
+from vaka.games.rapanui.params import KIND_NAMES, RESOURCES
 from vaka.games.rapanui.scoring import breakdown, card_values, stone_counts
-from vaka.i18n import N_, NP_
-from vaka.i18n.said import Said
-from vaka.i18n.said import seat as said_seat
 
 if TYPE_CHECKING:
     from vaka.games.rapanui.state import RapaNuiState
@@ -88,135 +85,6 @@ def view(st: RapaNuiState, seat: int | None) -> dict[str, Any]:
     }
 
 
-#: The card kinds in the log's words, in the reader's language where it is shown.
-KIND_WORDS = (
-    NP_("rapanui", "fish"),
-    NP_("rapanui", "grain"),
-    NP_("rapanui", "mulberry"),
-    NP_("rapanui", "potato"),
-    NP_("rapanui", "woodcutter"),
-    NP_("rapanui", "priest"),
-    NP_("rapanui", "moai"),
-)
-_SCORED = {
-    WOODCUTTER: N_("Woodcutters are scored (wood): {gains}"),
-    PRIEST: N_("Priests are scored (fame): {gains}"),
-    MOAI: N_("Moais are scored (wood or fame): {gains}"),
-}
-
-
-def kind_word(kind: int) -> Said:
-    """A card kind's name ("fish"), said in the reader's language where it is shown."""
-    return Said(KIND_WORDS[kind], context="rapanui")
-
-
-def _said(you: bool, seat: int | None, mine: str, theirs: str, **fields: Any) -> Said:
-    """The entry as the seat that acted reads it ("You take ...") or as the others read
-    it ("Seat 2 takes ..."): two texts, since other languages conjugate differently."""
-    if you:
-        return Said(mine, **fields)
-    return Said(theirs, seat=said_seat(int(seat or 0), capital=True), **fields)
-
-
-def describe(st: RapaNuiState, event: Event, viewer: int | None) -> Said | None:
-    """A log entry in words (English, remembering its template: ``vaka.i18n.said``)."""
-    tag, seat, data = event
-    you = seat is not None and seat == viewer
-    if tag == "turn":
-        if you:
-            return Said(N_("Turn {n}: your turn"), n=data, headline=N_("Turn {n}"))
-        return Said(
-            N_("Turn {n}: {seat}’s turn"), n=data, seat=said_seat(int(seat or 0)),
-            headline=N_("Turn {n}"),
-        )  # fmt: skip
-    if tag == "pass":
-        return _said(you, seat, N_("You buy no sacrifice card"),
-                     N_("{seat} buys no sacrifice card"))  # fmt: skip
-    if tag == "buy":
-        resource, cost = data
-        return _said(you, seat, N_("You buy a {kind} sacrifice card for {cost} wood"),
-                     N_("{seat} buys a {kind} sacrifice card for {cost} wood"),
-                     kind=kind_word(resource), cost=cost)  # fmt: skip
-    if tag == "lay":
-        kind, count, cost = data
-        word = kind_word(kind)
-        if count == 1:
-            what = Said(N_("a {kind}"), kind=word)
-        else:
-            what = Said(N_("{n} {kind}"), n=count, kind=word)
-        if cost:
-            return _said(you, seat, N_("You lay out {what} for {cost} wood"),
-                         N_("{seat} lays out {what} for {cost} wood"),
-                         what=what, cost=cost)  # fmt: skip
-        return _said(you, seat, N_("You lay out {what}"), N_("{seat} lays out {what}"), what=what)
-    if tag == "draw":
-        row, card = data
-        return _said(you, seat, N_("You take the {kind} from row {row}"),
-                     N_("{seat} takes the {kind} from row {row}"),
-                     kind=kind_word(card), row=row + 1)  # fmt: skip
-    if tag == "refill":
-        row, count = data
-        return Said(N_("Row {row} is empty and gets {n} new cards"), row=row + 1, n=count)
-    if tag == "pile_out":
-        return Said(N_("The draw pile is used up: the game ends after this turn"))
-    if tag == "score":
-        kind, amounts = data
-        if kind in _SCORED:
-            gains = tuple(
-                Said(N_("{seat} +{n}"), seat=said_seat(i), n=n) for i, n in enumerate(amounts) if n
-            )
-            return Said(_SCORED[kind], gains=gains or Said(N_("nobody gains")))
-        if any(amounts):
-            scored = N_("{kind} hunter-gatherers are scored")
-            return Said(scored, kind=kind_word(kind), capital=True)
-        return Said(
-            N_("{kind} hunter-gatherers are scored: nobody has one, nobody gains"),
-            kind=kind_word(kind), capital=True,
-        )  # fmt: skip
-    if tag == "moai":
-        choice, amount = data
-        if choice:
-            return _said(you, seat, N_("You take {n} fame from the Moai scoring"),
-                         N_("{seat} takes {n} fame from the Moai scoring"), n=amount)  # fmt: skip
-        return _said(you, seat, N_("You take {n} wood from the Moai scoring"),
-                     N_("{seat} takes {n} wood from the Moai scoring"), n=amount)  # fmt: skip
-    if tag == "decline":
-        return _said(you, seat, N_("You take no sacrifice card ({kind} has run out)"),
-                     N_("{seat} takes no sacrifice card ({kind} has run out)"),
-                     kind=kind_word(data))  # fmt: skip
-    if tag == "gain":
-        return _said(you, seat, N_("You gain a {kind} sacrifice card"),
-                     N_("{seat} gains a {kind} sacrifice card"), kind=kind_word(data))  # fmt: skip
-    if tag == "sacrifice":
-        return _said(you, seat, N_("You put a {kind} sacrifice card face up on the stone"),
-                     N_("{seat} puts a {kind} sacrifice card face up on the stone"),
-                     kind=kind_word(data))  # fmt: skip
-    if tag == "hide":
-        if you or st.over:
-            return _said(you, seat, N_("You put a {kind} sacrifice card face down on the stone"),
-                         N_("{seat} puts a {kind} sacrifice card face down on the stone"),
-                         kind=kind_word(data))  # fmt: skip
-        return _said(you, seat, N_("You put a sacrifice card face down on the stone"),
-                     N_("{seat} puts a sacrifice card face down on the stone"))  # fmt: skip
-    if tag == "offer":
-        return _said(you, seat, N_("You put a {kind} card from the supply face up on the stone"),
-                     N_("{seat} puts a {kind} card from the supply face up on the stone"),
-                     kind=kind_word(data))  # fmt: skip
-    if tag == "idle":
-        cards, wood = data
-        return _said(
-            you, seat,
-            N_("You can neither lay out a card ({cards} in hand, {wood} wood) nor draw; "
-               "the turn passes"),
-            N_("{seat} can neither lay out a card ({cards} in hand, {wood} wood) nor draw; "
-               "the turn passes"),
-            cards=cards, wood=wood,
-        )  # fmt: skip
-    if tag == "end":
-        return Said(N_("Game over: {reason}"), reason=Said(data))
-    raise AssertionError(f"unknown event {tag!r}")
-
-
 def redeal_hidden(st: RapaNuiState, seat: int) -> None:
     """Re-deal what ``seat`` cannot know: the order of the draw pile (and, with top-only rows,
     the cards under each top card), and which kind each other player hid face down.
@@ -263,8 +131,9 @@ def reveals(before: RapaNuiState, after: RapaNuiState, seat: int, viewer: int) -
     """
     if after.over:
         return None
-    for tag, who, _ in after.log[len(before.log) :]:
-        if tag in ("sacrifice", "hide") and who != viewer and _has_hidden(before, who):
+    for event in after.log[len(before.log) :]:
+        if type(event) in (Sacrifice, Hide) and event.seat != viewer \
+                and _has_hidden(before, event.seat):  # fmt: skip
             return None  # taken for a seat whose cards the viewer cannot know
     if after.queue[0][0] in (rules.SACRIFICE, rules.HIDE):
         waiting = after.queue[0][1]
@@ -277,7 +146,7 @@ def reveals(before: RapaNuiState, after: RapaNuiState, seat: int, viewer: int) -
 
 def _has_hidden(st: RapaNuiState, seat: int | None) -> bool:
     """Whether ``seat`` has laid a card face down (only then are its kinds uncertain)."""
-    return seat is not None and any(st.log[i][0] == "hide" for i in st.card_events[seat])
+    return seat is not None and any(type(st.log[i]) is Hide for i in st.card_events[seat])
 
 
 def _hidden_count(st: RapaNuiState) -> int:
@@ -294,8 +163,8 @@ def _hidden_cards(st: RapaNuiState) -> list[int]:
 
 def _rehide(st: RapaNuiState, seat: int) -> None:
     """Pick new kinds for ``seat``'s face-down cards, consistent with all its public moves."""
-    events = [st.log[i] for i in st.card_events[seat]]
-    hides = [i for i in st.card_events[seat] if st.log[i][0] == "hide"]
+    events = [cast(CardEvent, st.log[i]) for i in st.card_events[seat]]
+    hides = [i for i in st.card_events[seat] if type(st.log[i]) is Hide]
     if not hides:
         return
     kinds = _assign(events, [1, 1, 1, 1], 0, st.rng)  # everybody starts with one of each
@@ -303,48 +172,50 @@ def _rehide(st: RapaNuiState, seat: int) -> None:
     held, down = [1, 1, 1, 1], [0, 0, 0, 0]
     picks = iter(kinds)
     for i in st.card_events[seat]:
-        tag, _, data = st.log[i]
-        if tag == "hide":
+        event = cast(CardEvent, st.log[i])
+        if type(event) is Hide:
             kind = next(picks)
-            st.log[i] = ("hide", seat, kind)
+            st.log[i] = Hide(seat, kind)
             held[kind] -= 1
             down[kind] += 1
-        elif tag == "sacrifice":
-            held[data] -= 1
-        else:  # buy (kind, cost) or gain (kind)
-            held[data[0] if tag == "buy" else data] += 1
+        elif type(event) is Sacrifice:
+            held[event.kind] -= 1
+        else:  # Buy or Gain
+            held[event.kind] += 1
     st.held[seat] = held
     st.stone_down[seat] = down
 
 
-def _room_for_later_sacrifices(events: list[Any], start: int, held: list[int], kind: int) -> bool:
+def _room_for_later_sacrifices(
+    events: list[CardEvent], start: int, held: list[int], kind: int
+) -> bool:
     """Whether giving up one card of ``kind`` now still leaves one for each later face-up
     sacrifice of that kind (later hides aside): prunes the search early."""
     count = held[kind] - 1
-    for tag, _, data in events[start:]:
-        if tag == "sacrifice" and data == kind:
+    for event in events[start:]:
+        if event.kind != kind or type(event) is Hide:
+            continue
+        if type(event) is Sacrifice:
             count -= 1
             if count < 0:
                 return False
-        elif (tag == "buy" and data[0] == kind) or (tag == "gain" and data == kind):
+        else:  # Buy or Gain
             count += 1
     return True
 
 
-def _assign(events: list[Any], held: list[int], start: int, rng: Rng) -> list[int] | None:
+def _assign(events: list[CardEvent], held: list[int], start: int, rng: Rng) -> list[int] | None:
     """Kinds for the hides among ``events[start:]`` that keep every count at 0 or more,
     chosen at random (a kind as likely as the cards of it held), backtracking if needed."""
     held = list(held)
     for pos in range(start, len(events)):
-        tag, _, data = events[pos]
-        if tag == "sacrifice":
-            held[data] -= 1
-            if held[data] < 0:
+        event = events[pos]
+        if type(event) is Sacrifice:
+            held[event.kind] -= 1
+            if held[event.kind] < 0:
                 return None
-        elif tag == "buy":
-            held[data[0]] += 1
-        elif tag == "gain":
-            held[data] += 1
+        elif type(event) in (Buy, Gain):
+            held[event.kind] += 1
         else:  # a hide: try the kinds in a random order weighted by the cards held
             options = [r for r in RESOURCES for _ in range(held[r])]
             tried: set[int] = set()
