@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  bidAmounts, firstLegal, lastReveal, lastSold, missionWords, OFFERS, sealedStatus, wrap,
+  bidAmounts, firstLegal, missionWords, OFFERS, sealedStatus, wrap,
 } from "../../../src/vaka/games/raiatea/web/logic.js";
 
 const COMMS = [{ id: "mahi_mahi", name: "Mahi-mahi" }, { id: "uru", name: "'Uru (breadfruit)" }];
@@ -22,41 +22,6 @@ test("a sealed step tells who has chosen, not what", () => {
   assert.deepEqual(sealedStatus(view), { phase: "offer", waiting: [2], chosen: [0, 1],
     mission: null });
   assert.equal(sealedStatus({ decision: { phase: "claim", seat: 1 }, seats: [] }), null);
-});
-
-test("the reveal of this round is read from the log", () => {
-  const log = [
-    { text: "— Ceremony 1 —" },
-    { text: "Mana offered: seat 0 3, seat 1 0, seat 2 12; ceremonial order: 2, 0, 1" },
-    { text: "Seat 2 chooses the gift: tattoo" },
-  ];
-  assert.deepEqual(lastReveal(log), { kind: "offering", bids: { 0: 3, 1: 0, 2: 12 },
-    order: [2, 0, 1] });
-  const auction = [...log, {
-    text: "Auction for mission 1.6.1 (1 VP): seat 0 2, seat 1 1, seat 2 1; seat 0 wins it" }];
-  assert.deepEqual(lastReveal(auction), { kind: "auction", mission: "1.6.1", vp: 1,
-    bids: { 0: 2, 1: 1, 2: 1 }, winner: 0 });
-  const nobody = [...log, {
-    text: "Auction for mission 2.5.1 (2 VP): seat 0 0, seat 1 0, seat 2 0; nobody wins it" }];
-  assert.equal(lastReveal(nobody).winner, null);
-  assert.equal(lastReveal([...log, { text: "— Action round 2 —" }]), null);
-  // The log as it reads now: "seat 0: 3", the order by seats.
-  const now = [{ text: "— Ceremony 1 —" }, {
-    text: "Mana offered: seat 0: 3, seat 1: 0, seat 2: 12; ceremonial order: seat 2, seat 0, seat 1" }];
-  assert.deepEqual(lastReveal(now), { kind: "offering", bids: { 0: 3, 1: 0, 2: 12 },
-    order: [2, 0, 1] });
-  const won = [...now, {
-    text: "Auction for mission 1.6.1 (1 VP), bids seat 0: 2, seat 1: 1, seat 2: 1; seat 0 wins it" }];
-  assert.deepEqual(lastReveal(won), { kind: "auction", mission: "1.6.1", vp: 1,
-    bids: { 0: 2, 1: 1, 2: 1 }, winner: 0 });
-});
-
-test("the bonus is chosen on the chart of the commodity just sold", () => {
-  const log = [{ text: "You sell Mahi-mahi" }, { text: "Seat 1 sells 'Uru (breadfruit)" }];
-  assert.equal(lastSold(log, COMMS), "mahi_mahi");
-  assert.equal(lastSold([{ text: "You sell 'Uru (breadfruit)" }], COMMS), "uru");
-  assert.equal(lastSold([{ text: "You sell 'Uru" }], COMMS), "uru"); // the log's short name
-  assert.equal(lastSold([], COMMS), null);
 });
 
 test("words for the table", () => {
@@ -83,15 +48,6 @@ test("actions are said with printed names", async () => {
   assert.equal(sayAction("bonus 0", name), "take the bonus on space 1");
   assert.equal(sayAction("use shaman", name), "use Shaman");
   assert.equal(sayAction("done", name), "done");
-});
-
-test("claimed locations are read from this round's log", async () => {
-  const { claims } = await import("../../../src/vaka/games/raiatea/web/logic.js");
-  const locs = [{ id: "forest", name: "Forest" }, { id: "reef", name: "Pearl Oyster Reef" }];
-  const log = [{ text: "Seat 2 claims the Forest, its Kahuna" }, { text: "— Action round 2 —" },
-    { text: "Seat 1 claims the Pearl Oyster Reef, its Kahuna" },
-    { text: "You claim the Forest, your Kahuna" }];
-  assert.deepEqual(claims(log, 0, locs), { forest: 0, reef: 1 });
 });
 
 test("the tab holding an action, and what changed since the seat's last move", async () => {

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from vaka.games.raiatea import events as ev
 from vaka.games.raiatea import rules
 from vaka.games.raiatea.actions import slot_text
 from vaka.games.raiatea.events import PRIVATE
@@ -33,6 +34,7 @@ from vaka.games.raiatea.params import (
     MAX_BID,
     MISSION_SLOTS,
     RANK_IDS,
+    TOOS,
     deck_of,
     is_general,
 )
@@ -49,6 +51,32 @@ def _by_deck(cards: list[str]) -> dict[str, int]:
 
 def _names(counts: list[int], ids: tuple[str, ...]) -> dict[str, int]:
     return {ids[i]: n for i, n in enumerate(counts)}
+
+
+def this_round(st: RaiateaState) -> dict[str, Any]:
+    """What the log has said this round, as the board shows it: who claimed which
+    location (``claims``: location id -> seat), and the sealed bids revealed last
+    (``revealed``: the mana offering with the ceremonial order, or a mission's auction
+    with its winner, None if nobody won), None before any. All of it public."""
+    claims: dict[str, int] = {}
+    revealed: dict[str, Any] | None = None
+    for event in reversed(st.log):
+        if isinstance(event, ev.RoundBegins):
+            break
+        if isinstance(event, ev.Claim):
+            claims.setdefault(event.location, event.seat)
+        elif revealed is None and isinstance(event, ev.Offering):
+            revealed = {"kind": "offering", "bids": list(event.bids), "order": list(event.order)}
+        elif revealed is None and isinstance(event, ev.Auction):
+            won = event.seat is not None and event.seat >= 0
+            revealed = {
+                "kind": "auction",
+                "mission": slot_text(MISSION_SLOTS[event.slot]),
+                "vp": TOOS[event.token]["vp"],
+                "bids": list(event.bids),
+                "winner": event.seat if won else None,
+            }
+    return {"claims": claims, "revealed": revealed}
 
 
 def view(st: RaiateaState, seat: int | None) -> dict[str, Any]:
@@ -129,6 +157,7 @@ def view(st: RaiateaState, seat: int | None) -> dict[str, Any]:
         statues.append({"vp": statue + 1, "face_up": st.face_up[statue], "rows": rows})
     result: dict[str, Any] = {
         "round": {"kind": kind, "number": number, "ceremony": st.ceremony},
+        "this_round": this_round(st),
         "start_player": st.start,
         "kahuna": st.kahuna,
         "tiles": list(st.tiles),

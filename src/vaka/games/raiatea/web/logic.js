@@ -45,46 +45,6 @@ export function sealedStatus(view) {
   };
 }
 
-const ROUND_HEAD = /^— (Action round|Ceremony) \d+ —$/;
-// "Mana offered: seat 0: 3, seat 1: 0; ceremonial order: seat 1, seat 0" (and the older
-// "seat 0 3, seat 1 0; ceremonial order: 1, 0").
-const OFFERED = /^Mana offered: (.*); ceremonial order: ([\w, ]+)$/;
-const AUCTION =
-  /^Auction for mission ([\d.]+) \((\d+) VP\)(?:, bids |: )(.*); (?:seat (\d+) wins it|nobody wins it)$/;
-
-function bidsOf(text) {
-  const bids = {};
-  for (const m of text.matchAll(/seat (\d+):? (\d+)/g)) bids[Number(m[1])] = Number(m[2]);
-  return bids;
-}
-
-// The sealed bids revealed last in this round (the log says them once all have chosen):
-// {kind: "offering", bids, order} or {kind: "auction", mission, vp, bids, winner}; null
-// when this round has revealed none yet.
-export function lastReveal(log) {
-  for (let i = log.length - 1; i >= 0; i--) {
-    const t = log[i].text;
-    if (ROUND_HEAD.test(t)) return null;
-    let m = OFFERED.exec(t);
-    if (m) return { kind: "offering", bids: bidsOf(m[1]), order: m[2].match(/\d+/g).map(Number) };
-    m = AUCTION.exec(t);
-    if (m) {
-      return { kind: "auction", mission: m[1], vp: Number(m[2]), bids: bidsOf(m[3]),
-        winner: m[4] === undefined ? null : Number(m[4]) };
-    }
-  }
-  return null;
-}
-
-// The commodity this seat sold last (its bonus is chosen on that commodity's chart).
-export function lastSold(log, commodities) {
-  for (let i = log.length - 1; i >= 0; i--) {
-    const m = /^You sell (.+)$/.exec(log[i].text);
-    if (m) return commodities.find((c) => [c.name, c.name.split(" (")[0]].includes(m[1]))?.id ?? null;
-  }
-  return null;
-}
-
 // A mission's words with commodity ids turned into their printed names.
 export function missionWords(text, commodities) {
   let out = text;
@@ -177,20 +137,6 @@ const VERBS = {
   target: (x) => t("target {thing}", { thing: x }),
 };
 const ALONE = { pass: () => t("pass"), done: () => t("done") };
-
-// Who claimed which location this round, from the log (the view lists the tiles only).
-export function claims(log, viewer, locations) {
-  const out = {};
-  for (let i = log.length - 1; i >= 0; i--) {
-    const t = log[i].text;
-    if (ROUND_HEAD.test(t)) break;
-    const m = /^(?:You|Seat (\d+)) claims? the (.+), (?:your|its) Kahuna$/.exec(t);
-    if (!m) continue;
-    const loc = locations.find((l) => l.name === m[2]);
-    if (loc) out[loc.id] = m[1] === undefined ? viewer : Number(m[1]);
-  }
-  return out;
-}
 
 // The tab of the board that offers an action (null: the banner or your own screen, which
 // are always in sight).

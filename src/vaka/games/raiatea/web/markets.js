@@ -2,7 +2,7 @@
 // ritual decks) and the three To'o statues with their missions.
 import { html } from "/static/html.js";
 import { number, t, tn } from "/static/i18n.js";
-import { lastSold, missionWords, OFFERS } from "./logic.js";
+import { missionWords, OFFERS } from "./logic.js";
 import { CardBack, Heading, Hit, Lines, MaskCard, Panel, Spot } from "./draw.js";
 
 const W = 520;
@@ -41,7 +41,7 @@ export function Markets({ ctx }) {
   // Commodities: market count and price chart (0 = bottom space).
   parts.push(html`<${Heading} x="12" y=${y + 14} text=${t("Commodities market and price charts")} />`);
   y += 22;
-  const sold = ctx.acts.has("bonus 0") ? lastSold(view.log, comps.commodities) : null;
+  const sold = ctx.acts.has("bonus 0") ? view.decision?.commodity ?? null : null; // its chart
   comps.commodities.forEach((c, i) => {
     const price = view.prices[c.id];
     const row = y + i * 44;

@@ -3,7 +3,7 @@
 import { html } from "/static/html.js";
 import { number, t, tc, tn } from "/static/i18n.js";
 import { seatColour } from "/static/colors.js";
-import { bidAmounts, claims, lastReveal, OFFERS, sealedStatus } from "./logic.js";
+import { bidAmounts, OFFERS, sealedStatus } from "./logic.js";
 import { Disc, Heading, Hit, Lines, named, Panel, seatName, Spot } from "./draw.js";
 
 const W = 520;
@@ -19,7 +19,7 @@ export function Island({ ctx }) {
   const spaces = comps.round_track.spaces.filter((s) => s.kind === "ceremony" || s.round <= last);
   const here = spaces.findIndex((s) => s.kind === view.round.kind && s.round === view.round.number);
   const sw = (W - 24) / spaces.length;
-  const owners = claims(view.log, ctx.seat, comps.locations);
+  const owners = view.this_round.claims; // location id -> the seat that claimed it
   const current = view.tiles.at(-1);
   const round = `${view.round.kind === "action" ? tc("raiatea", "Action round")
     : tc("raiatea", "Ceremony")} ${number(view.round.number)}`;
@@ -140,7 +140,7 @@ export function Temple({ ctx }) {
     y += 36;
   }
   const sealed = sealedStatus(view);
-  const reveal = lastReveal(view.log);
+  const reveal = view.this_round.revealed;
   if (sealed) {
     const [h, body] = sealedPart(ctx, sealed, y);
     parts.push(body);
