@@ -28,6 +28,7 @@ import linecache
 import os
 import pickle
 import random
+import shutil
 import signal
 import sys
 import tempfile
@@ -151,6 +152,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
     db = f"sqlite:///{folder / 'vaka.db'}"
     log = str(folder / "server.log")
     env = dict(os.environ)
+    traced: dict[str, Any] = {}
     serve = ["--db", db, "--max-tables", "0", "--tables-per-minute", "0", "--port"]
     if args.trace:
         os.environ["VAKA_MEMORY_DUMP"] = str(folder / "snap")
@@ -170,9 +172,12 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
                 _dump(pid, folder / "snap-2")
             hold.set()
             await asyncio.gather(*warm, *live)
+        if args.trace:
+            traced = breakdown(folder / "snap-1", folder / "snap-2", args.tables)
     finally:
         os.environ.clear()
         os.environ.update(env)
+        shutil.rmtree(folder, ignore_errors=True)
     result: dict[str, Any] = {
         "game": args.game,
         "tables": args.tables,
@@ -181,7 +186,7 @@ async def measure(args: argparse.Namespace) -> dict[str, Any]:
         "kb_per_table": round((after - before) / 1024 / args.tables, 1),
     }
     if args.trace:
-        result["traced"] = breakdown(folder / "snap-1", folder / "snap-2", args.tables)
+        result["traced"] = traced
     return result
 
 
@@ -191,7 +196,8 @@ KINDS: list[tuple[str, str, str]] = [
     ("deflate: compressor", "permessage_deflate", "compressobj"),
     ("deflate: decompressor", "permessage_deflate", "decompressobj"),
     ("deflate: other", "permessage_deflate", ""),
-    ("deflate: other", "vaka/server/deflate", ""),
+    ("deflate: window kept", "vaka/server/deflate", "self.window"),
+    ("deflate: compressor", "vaka/server/deflate", "compressobj"),
     ("pushed JSON", "vaka/server/show.py", "model_dump_json"),
     ("pushed states (views, legal actions, summary)", "vaka/server/show.py", ""),
     ("game state", "vaka/games/", ""),
