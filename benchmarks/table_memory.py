@@ -202,6 +202,7 @@ KINDS: list[tuple[str, str, str]] = [
     ("pushed states (views, legal actions, summary)", "vaka/server/show.py", ""),
     ("game state", "vaka/games/", ""),
     ("game state", "vaka/core/", ""),
+    ("socket handler (ws.py: its tasks, events, token bucket)", "vaka/server/ws.py", ""),
     ("table (stored data, moves)", "vaka/server/", ""),
     ("connection (uvicorn, websockets, Starlette, asyncio)", "uvicorn/", ""),
     ("connection (uvicorn, websockets, Starlette, asyncio)", "websockets/", ""),
