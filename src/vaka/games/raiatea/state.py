@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 class RaiateaState(State):
     """Everything on the table and behind the screens."""
 
+    words_of_entry_alone = True  # the log's words read the entry, the viewer and the end
+
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
         n = players
