@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import random
+import subprocess
+import sys
 import tracemalloc
 from pathlib import Path
 
@@ -104,3 +107,23 @@ def test_a_watched_finished_table_stays_until_its_last_socket_leaves(tmp_path: P
             await store.close()
 
     asyncio.run(go())
+
+
+ROOT = Path(__file__).parents[2]
+#: A live Rapa Nui table with both seats' sockets open, 20 moves in, measured at about
+#: 150 KB of a real server's memory (docs/PERFORMANCE.md, "Memory per live table"); it
+#: was 540 KB before per-message compression kept only its window and the log's words
+#: were shared. Well above the figure, well below the old one: RSS moves by some tens of
+#: kilobytes a table between runs.
+LIVE_TABLE_KB = 260
+
+
+def test_a_live_table_with_two_sockets_stays_small() -> None:
+    """A real ``vaka serve`` on loopback (benchmarks/table_memory.py): its resident memory
+    before and after 60 more live tables, each played 20 moves, both sockets open."""
+    run = [sys.executable, "-m", "benchmarks.table_memory", "--tables", "60"]
+    run += ["--moves", "20", "--warm", "10"]
+    done = subprocess.run(run, capture_output=True, text=True, timeout=300, check=True, cwd=ROOT)
+    report = json.loads(done.stdout)
+    assert report["tables"] == 60
+    assert 0 < report["kb_per_table"] < LIVE_TABLE_KB, report

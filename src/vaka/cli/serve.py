@@ -157,6 +157,7 @@ def command(
     import uvicorn
 
     from vaka.server.api import create_app
+    from vaka.server.deflate import WebSockets
     from vaka.sim.review import Budget
 
     if review_workers < 1 or review_iterations < 1 or not 1 <= review_playouts <= 24:
@@ -214,7 +215,9 @@ def command(
     # now stays for good; young objects are collected ten times less often.
     gc.freeze()
     gc.set_threshold(GC_YOUNG, 20, 10)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16 * 1024)
+    uvicorn.run(
+        app, host=host, port=port, log_level="warning", ws=WebSockets, ws_max_size=16 * 1024
+    )
 
 
 def mail_relay(

@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from vaka.core import log_words
 from vaka.core.errors import (
     GameOver,
     IllegalAction,
@@ -45,6 +46,10 @@ class State(ABC):
     history: list[tuple[Seat, Action]]  # every action applied, in order
     log: list[Any]  # the game's own events (vaka.core.events.Event): its class says which
     determinized: bool
+    #: Whether a log entry's words depend on the entry, the viewer and whether the game is
+    #: over alone, and on nothing else of the game (its options, player count or hidden
+    #: setup): then every game of this class in a process shares them (``log_words``).
+    words_of_entry_alone: bool = False
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -213,10 +218,26 @@ class State(ABC):
         if was_over != over or done > len(self.log):
             done, entries = 0, ()
         if done < len(self.log):
-            new = [(event.seat, self._describe(event, seat)) for event in self.log[done:]]
-            entries += tuple({"seat": who, "text": text} for who, text in new if text is not None)
+            new = [self._entry(event, seat, over) for event in self.log[done:]]
+            entries += tuple(entry for entry in new if entry is not None)
             self._described[seat] = (len(self.log), over, entries)
         return entries
+
+    def _entry(self, event: Event, seat: Seat | None, over: bool) -> dict[str, Any] | None:
+        """One log entry as ``seat`` reads it (None: not seen), shared with other games
+        where the game allows it (``words_of_entry_alone``)."""
+
+        def describe() -> dict[str, Any] | None:
+            text = self._describe(event, seat)
+            return None if text is None else {"seat": event.seat, "text": text}
+
+        if not self.words_of_entry_alone or self.determinized:
+            return describe()
+        try:
+            key = (type(self), log_words.strict(event), seat, over)
+        except log_words.Unkeyable:
+            return describe()
+        return log_words.shared(key, describe)
 
     def clone(self) -> State:
         """An independent copy: nothing done to one affects the other."""

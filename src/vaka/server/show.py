@@ -225,8 +225,9 @@ class Shown:
     at: float  # time.monotonic() when built
     state: TableState
     texts: dict[int, str] = field(default_factory=dict)  # log_from -> JSON
-    #: id of a state a socket had -> (that state, where this push's log starts for it)
-    starts: dict[int, tuple[TableState, int]] = field(default_factory=dict)
+    #: what a state a socket had is known by (``_known_as``) -> where this push's log
+    #: starts for it (the state itself is not kept: an old view would stay in memory)
+    starts: dict[tuple[Any, ...], int] = field(default_factory=dict)
 
 
 def pushed(table: Table, seat: int | None, had: TableState | None = None) -> tuple[str, TableState]:
@@ -251,10 +252,10 @@ def pushed(table: Table, seat: int | None, had: TableState | None = None) -> tup
     state = kept.state
     start = 0
     if had is not None:
-        known = kept.starts.get(id(had))
-        if known is None or known[0] is not had:
-            known = kept.starts[id(had)] = (had, log_start(table, had, state))
-        start = known[1]
+        known = _known_as(had)
+        start = kept.starts.get(known, -1)
+        if start < 0:
+            start = kept.starts[known] = log_start(table, had, state)
     text = kept.texts.get(start)
     if text is None:
         if start:
@@ -265,6 +266,13 @@ def pushed(table: Table, seat: int | None, had: TableState | None = None) -> tup
             text = state.model_dump_json()
         kept.texts[start] = text
     return text, state
+
+
+def _known_as(had: TableState) -> tuple[Any, ...]:
+    """All that :func:`log_start` reads of a state a socket had: the seat, the version
+    and the log's length stand for its log (an undo or the end, which may reword the log,
+    makes a new version)."""
+    return (had.seat, had.version, had.view.get("is_over"), len(had.view["log"]))
 
 
 def log_start(table: Table, had: TableState, now: TableState) -> int:

@@ -48,7 +48,7 @@ class Seat:
     user_id: str | None = None  # the account it belongs to, if any
 
 
-@dataclass
+@dataclass(slots=True)  # a table keeps one per event, for as long as it is in memory
 class Move:
     number: int
     seat: int

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 class RaiateaState(State):
     """Everything on the table and behind the screens."""
 
+    words_of_entry_alone = True  # the log's words read the entry, the viewer and the end
     log: list[RaiateaEvent]
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:

@@ -28,6 +28,8 @@ Task = tuple[int, int, int]
 class RapaNuiState(State):
     """Everything on the table. Lists of small ints; kinds and resources as in ``params``."""
 
+    words_of_entry_alone = True  # the log's words read the entry, the viewer and the end
+
     log: list[RapaNuiEvent]
     active: int  # the seat whose turn it is
     queue: list[Task]  # pending steps, the front one is being decided or carried out

@@ -1,0 +1,123 @@
+"""Per-message compression (RFC 7692) that keeps 4 KB per socket rather than about 45 KB.
+
+A table's pushes are nearly alike, so compressing each against the ones before (context
+takeover) sends a fifth of the bytes that compressing each alone does (docs/PERFORMANCE.md).
+Keeping zlib's compressor between messages for that costs its whole state, about 38 KB at
+a 4 KB window, and the decompressor for the client's messages about 11 KB more, for every
+socket however quiet its table.
+
+What the browser's decompressor needs to read a message compressed against the earlier
+ones is only that the message refer to no more than the window it keeps: the last 4 KB it
+received (``server_max_window_bits=12``). So each message gets a new compressor primed with
+those 4 KB as its dictionary, and the compressor is dropped once the message is sent; the
+socket keeps only the 4 KB. The bytes on the wire are a valid continuation of the stream
+for any client keeping its window, as RFC 7692 asks of every client. The client is asked
+not to keep its own context (``client_no_context_takeover``, which every client must
+accept), so that each of its messages, a few dozen bytes, is decompressed alone with no
+state kept between them.
+"""
+
+from __future__ import annotations
+
+import logging
+import zlib
+from collections.abc import Sequence
+from typing import Any
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.extensions.base import Extension
+from websockets.extensions.permessage_deflate import (
+    PerMessageDeflate,
+    ServerPerMessageDeflateFactory,
+)
+from websockets.frames import CONT, CTRL_OPCODES, Frame
+from websockets.server import ServerProtocol
+from websockets.typing import ExtensionParameter
+
+WINDOW_BITS = 12  # the server's window: what clients must keep of what they received
+CLIENT_WINDOW_BITS = 12
+#: zlib's settings for the compressor made for each message (only while it compresses)
+COMPRESS = {"memLevel": 8}
+_TAIL = b"\x00\x00\xff\xff"  # what a sync flush ends with, left off on the wire
+
+
+class WindowDeflate(PerMessageDeflate):
+    """permessage-deflate whose compressor lives only while a message is compressed,
+    primed with the last window of what the socket sent (see the module's text)."""
+
+    def __init__(
+        self,
+        remote_no_context_takeover: bool,
+        local_no_context_takeover: bool,
+        remote_max_window_bits: int,
+        local_max_window_bits: int,
+    ) -> None:
+        # The base keeps no compressor when told not to take the context over: this
+        # class does that itself, from the window it keeps.
+        super().__init__(
+            remote_no_context_takeover,
+            True,
+            remote_max_window_bits,
+            local_max_window_bits,
+            dict(COMPRESS),
+        )
+        self.keep_context = not local_no_context_takeover
+        self.window = b""  # the last bytes sent, at most the window's size
+
+    def encode(self, frame: Frame) -> Frame:
+        if frame.opcode in CTRL_OPCODES:
+            return frame
+        bits = self.local_max_window_bits
+        if frame.opcode is not CONT:  # a new message: a new compressor
+            settings: dict[str, Any] = {"wbits": -bits, **self.compress_settings}
+            if self.window:
+                settings["zdict"] = self.window
+            self.encoder = zlib.compressobj(**settings)
+        data = self.encoder.compress(frame.data) + self.encoder.flush(zlib.Z_SYNC_FLUSH)
+        if self.keep_context:
+            self.window = (self.window + bytes(frame.data))[-(1 << bits) :]
+        if frame.fin:
+            assert data[-4:] == _TAIL
+            data = data[:-4]
+            del self.encoder
+        return Frame(
+            frame.opcode, data, frame.fin, frame.opcode is not CONT, frame.rsv2, frame.rsv3
+        )
+
+
+class WindowDeflateFactory(ServerPerMessageDeflateFactory):
+    """Negotiates permessage-deflate as ``ServerPerMessageDeflateFactory`` does (a 4 KB
+    window each way, the client asked to keep no context) and makes a
+    :class:`WindowDeflate`."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            client_no_context_takeover=True,
+            server_max_window_bits=WINDOW_BITS,
+            client_max_window_bits=CLIENT_WINDOW_BITS,
+        )
+
+    def process_request_params(
+        self, params: Sequence[ExtensionParameter], accepted_extensions: Sequence[Extension]
+    ) -> tuple[list[ExtensionParameter], PerMessageDeflate]:
+        response, agreed = super().process_request_params(params, accepted_extensions)
+        return response, WindowDeflate(
+            agreed.remote_no_context_takeover,
+            agreed.local_no_context_takeover,
+            agreed.remote_max_window_bits,
+            agreed.local_max_window_bits,
+        )
+
+
+class WebSockets(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol (websockets' sans-I/O implementation) with
+    :class:`WindowDeflateFactory` for compression instead of its own settings."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.config.ws_per_message_deflate:
+            self.conn = ServerProtocol(
+                extensions=[WindowDeflateFactory()],
+                max_size=self.config.ws_max_size,
+                logger=logging.getLogger("uvicorn.error"),
+            )
