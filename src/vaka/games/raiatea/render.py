@@ -40,7 +40,7 @@ from vaka.games.raiatea.params import (
     TOOS,
     cost,
 )
-from vaka.i18n import N_, _, ngettext
+from vaka.i18n import N_, NP_, _, ngettext, pgettext
 from vaka.i18n.said import say
 
 __all__ = ["LATEST", "TOPICS", "describe_choice", "details", "latest", "render"]
@@ -184,24 +184,37 @@ def _missions(tokens: list[str]) -> str:
             else:
                 same = cond.pop("same_type", False)
                 ((noun, n),) = cond.items()
-                verb, what = "have", f"{n}" + (" alike" if same else "")
+                verb, what = "have", f"{n}" + (" " + _(ALIKE) if same else "")
         else:
             ((noun, n),) = t["pay"].items()
             verb, what = "pay", str(n)
             if noun == "commodities":
                 ((mode, k),) = n.items()
-                words = {"any": "any", "same": "alike", "different": "different"}
-                what = f"{k} {SHORT[mode] if mode in SHORT else words[mode]}"
+                what = f"{k} {SHORT[mode] if mode in SHORT else _(_MODES[mode])}"
         groups.setdefault(verb, {}).setdefault(noun, []).append(what)
     parts = []
     for verb, nouns in groups.items():
         if verb == "auctions":
             n = len(nouns[""])
-            parts.append("mana auction" + (f" ×{n}" if n > 1 else ""))
+            parts.append(_("mana auction") + (f" ×{n}" if n > 1 else ""))
             continue
-        inner = "; ".join(f"{noun} {grouped(w)}".strip() for noun, w in nouns.items())
-        parts.append(f"{verb} {inner}")
+        inner = "; ".join(
+            f"{_noun(noun) if noun else ''} {grouped(w)}".strip() for noun, w in nouns.items()
+        )
+        parts.append(f"{pgettext('raiatea', _VERBS[verb])} {inner}")
     return " · ".join(parts)
+
+
+def _noun(noun: str) -> str:
+    """A thing a mission asks for ("pearls", "priests"), as Raiatea's words say it."""
+    said = pgettext("raiatea", noun)
+    return said if said != noun else _(noun)
+
+
+#: The words of a mission's kind (the verb before what it asks), and of its commodities.
+_VERBS = {"pay": NP_("raiatea", "pay"), "have": NP_("raiatea", "have"), "rank": N_("rank")}
+ALIKE = N_("alike")
+_MODES = {"any": N_("any"), "same": ALIKE, "different": N_("different")}
 
 
 _KINDS = ("resource", "conditional", "auction")
