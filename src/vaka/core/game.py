@@ -77,6 +77,9 @@ class Game(ABC):
     #: are read after vaka's catalog (vaka.i18n.bind; docs/ARCHITECTURE.md, "Adding a
     #: game"). None: the game's texts are in vaka's catalog, or English only.
     locale: ClassVar[str | None] = None
+    #: The seeded random games written out as golden playthroughs (tests/playthroughs), each
+    #: (players, seed): a change in how the game plays then shows as a readable diff.
+    playthroughs: ClassVar[tuple[tuple[int, int], ...]] = ()
 
     def new_state(self, players: int, seed: int = 0, **options: Any) -> State:
         """A fresh game for ``players`` seats, its randomness fixed by ``seed``."""

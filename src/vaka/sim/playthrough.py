@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import json
 
-from vaka.core.registry import load
+from vaka.core.registry import game_ids, load
 from vaka.core.rng import Rng
 
-#: The games written out: (game id, players, seed).
-GOLDEN: tuple[tuple[str, int, int], ...] = (
-    ("rapa-nui", 2, 1),
-    ("rapa-nui", 3, 2),
-    ("rapa-nui", 4, 3),
-    ("raiatea", 3, 4),
-    ("raiatea", 5, 5),
-    ("atua", 1, 6),
-    ("atua", 4, 7),
+#: The games written out, as each game declares them (``Game.playthroughs``):
+#: (game id, players, seed).
+GOLDEN: tuple[tuple[str, int, int], ...] = tuple(
+    (game_id, players, seed)
+    for game_id in game_ids()
+    for players, seed in load(game_id).playthroughs
 )
 
 

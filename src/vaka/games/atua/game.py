@@ -30,6 +30,7 @@ class Atua(Game):
     min_players = 1
     max_players = 6
     board = "web"
+    playthroughs = ((1, 6), (4, 7))
     #: A review calls 2 points of estimated final lead given up an inaccuracy
     #: (docs/REVIEW.md, "Calibration").
     review_points = 20.0

@@ -23,6 +23,7 @@ class Raiatea(Game):
     min_players = 3
     max_players = 5
     board = "web"
+    playthroughs = ((3, 4), (5, 5))
     #: A review calls 1 point of estimated final lead given up an inaccuracy: a decision
     #: judged four steps on is worth fractions of a point (docs/REVIEW.md, "Calibration").
     review_points = 10.0

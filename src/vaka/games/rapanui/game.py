@@ -24,6 +24,7 @@ class RapaNui(Game):
     min_players = 2
     max_players = 4
     board = "web"
+    playthroughs = ((2, 1), (3, 2), (4, 3))
     options: ClassVar[Mapping[str, Option]] = {
         "rows": Option(
             default="fanned",
