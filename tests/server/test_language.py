@@ -114,6 +114,30 @@ def test_a_bots_name_is_shown_in_the_readers_language_and_stored_in_english(
     )
 
 
+def test_a_games_components_come_with_their_words_in_the_readers_language(
+    server: Server,
+) -> None:
+    with server.client() as client:
+        raiatea = [
+            client.get("/api/games/raiatea/components", headers={"Accept-Language": lang})
+            for lang in ("en", "de")
+        ]
+        atua = [
+            client.get("/api/games/atua/components", headers={"Accept-Language": lang}).json()
+            for lang in ("en", "de")
+        ]
+    assert raiatea[1].headers["vary"] == "Accept-Language"
+    english, german = (r.json() for r in raiatea)
+    assert english["toos"]["T1-01"]["text"] == "pay 3 pearls"
+    assert german["toos"]["T1-01"]["text"] == "3 Perlen zahlen"
+    assert english["charts"][0][0] == "+2 pearls" and german["charts"][0][0] == "+2 Perlen"
+    assert english["rituals"] == german["rituals"]  # data-file words: the boards say them
+    assert atua[0]["fates"]["f1"]["text"] == "most palm: +8, else -5 (costs 3)"
+    assert atua[1]["fates"]["f1"]["text"] == "Mehrheit bei Palme: +8, sonst -5 (kostet 3)"
+    assert atua[1]["residents"]["r1"]["text"].startswith("Akroa: fügt 2 ")
+    assert atua[0]["cards"] == atua[1]["cards"]
+
+
 def test_a_socket_gets_its_pushes_in_its_own_language(server: Server) -> None:
     with server.client() as client:
         made = make(client, "rapa-nui", ["me", "bot:random"])
