@@ -297,11 +297,27 @@ function FinalSheet({ msg, id }) {
 
 const seatName = nameOf;
 
-// A score sheet's row ("fame", "moai"): the catalog's word for it, a category no other
-// text names under its own id named here.
+// A score sheet's row ("fame", "moai", "fishing"): the catalog's word for it, a category
+// whose word the catalog holds under another text (its game's, a context) named here.
+const CATEGORIES = {
+  moai: () => t("Moai"),
+  sacrifice: () => tc("score", "sacrifice"),
+  fishing: () => tc("source", "Fishing"),
+  hunting: () => tc("source", "Hunting"),
+  canoes: () => tc("source", "Canoes"),
+  coconuts: () => tc("source", "Coconuts"),
+  totems: () => tc("source", "Totems"),
+  volcanoes: () => tc("source", "Volcanoes"),
+  fate: () => tc("atua", "fate"),
+  beach: () => tc("atua", "Beach"),
+  coconut_bonus: () => tc("atua", "coconut bonus"),
+  masks: () => tc("raiatea", "masks"),
+  missions: () => tc("raiatea", "missions"),
+  rituals: () => tc("raiatea", "rituals"),
+};
+
 function category(c) {
-  if (c === "moai") return t("Moai");
-  if (c === "sacrifice") return tc("score", "sacrifice");
+  if (CATEGORIES[c]) return CATEGORIES[c]();
   return t(c.replace(/_/g, " "));
 }
 
