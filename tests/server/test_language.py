@@ -85,7 +85,8 @@ def test_a_table_state_comes_in_its_readers_language_its_actions_unchanged(
     # the same actions, seats and numbers; the words German
     assert [c["action"] for c in german["legal"]] == [c["action"] for c in english["legal"]]
     assert [e["seat"] for e in german["view"]["log"]] == [e["seat"] for e in english["view"]["log"]]
-    assert german["version"] == english["version"] and german["table"] == english["table"]
+    assert german["version"] == english["version"]
+    assert {**german["table"], "names": None} == {**english["table"], "names": None}
     texts = [e["text"] for e in german["view"]["log"]]
     assert "Turn 1: your turn" not in texts and any("Zug 1" in t for t in texts), texts
     assert not {c["note"] for c in german["legal"]} & {"costs 1 wood", "costs 2 wood"}
@@ -93,6 +94,48 @@ def test_a_table_state_comes_in_its_readers_language_its_actions_unchanged(
     assert "free" not in notes and all(
         n in ("kostenlos", "kostet 1 Holz", "kostet 2 Holz") for n in notes
     ), notes
+
+
+def test_a_bots_name_is_shown_in_the_readers_language_and_stored_in_english(
+    server: Server,
+) -> None:
+    with server.client() as client:
+        made = make(client, "rapa-nui", ["me", "bot:medium", "bot:medium"])
+        table, token = made["table"]["id"], made["tokens"]["0"]
+        path = f"/api/tables/{table}/state"
+        english = client.get(path, headers=bearer(token)).json()["table"]
+        german = client.get(path, headers={**bearer(token), "Accept-Language": "de"}).json()
+    assert english["names"][1:] == ["medium bot 1", "medium bot 2"]
+    assert german["table"]["names"][1:] == ["mittlerer Bot 1", "mittlerer Bot 2"]
+    # what the table keeps, and what other seats' clients key on, stays as stored
+    assert [s["name"] for s in german["table"]["seats"]][1:] == ["medium bot", "medium bot"]
+    assert any("mittlerer Bot" in e["text"] for e in german["view"]["log"]) or all(
+        "medium bot" not in e["text"] for e in german["view"]["log"]
+    )
+
+
+def test_a_games_components_come_with_their_words_in_the_readers_language(
+    server: Server,
+) -> None:
+    with server.client() as client:
+        raiatea = [
+            client.get("/api/games/raiatea/components", headers={"Accept-Language": lang})
+            for lang in ("en", "de")
+        ]
+        atua = [
+            client.get("/api/games/atua/components", headers={"Accept-Language": lang}).json()
+            for lang in ("en", "de")
+        ]
+    assert raiatea[1].headers["vary"] == "Accept-Language"
+    english, german = (r.json() for r in raiatea)
+    assert english["toos"]["T1-01"]["text"] == "pay 3 pearls"
+    assert german["toos"]["T1-01"]["text"] == "3 Perlen zahlen"
+    assert english["charts"][0][0] == "+2 pearls" and german["charts"][0][0] == "+2 Perlen"
+    assert english["rituals"] == german["rituals"]  # data-file words: the boards say them
+    assert atua[0]["fates"]["f1"]["text"] == "most palm: +8, else -5 (costs 3)"
+    assert atua[1]["fates"]["f1"]["text"] == "Mehrheit bei Palme: +8, sonst -5 (kostet 3)"
+    assert atua[1]["residents"]["r1"]["text"].startswith("Akroa: fügt 2 ")
+    assert atua[0]["cards"] == atua[1]["cards"]
 
 
 def test_a_socket_gets_its_pushes_in_its_own_language(server: Server) -> None:

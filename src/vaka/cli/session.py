@@ -37,6 +37,7 @@ from vaka.core.record import load_record, record_text, replay
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
 from vaka.core.undo import CannotUndo, takeback
+from vaka.core.words import bot_name
 from vaka.i18n import N_, _
 from vaka.sim.match import decide_together
 
@@ -50,13 +51,6 @@ HELP_LINES = (  # translated where they are shown (screen.help_text)
         "(a bot judges from its own hand, so its reasons can hint at what it holds)"
     ),
 )
-#: A bot's name at the table, by its level.
-BOT_NAMES = {
-    "random": N_("random bot"),
-    "easy": N_("easy bot"),
-    "medium": N_("medium bot"),
-    "hard": N_("hard bot"),
-}
 
 
 @dataclass
@@ -209,10 +203,6 @@ class Sitting:
         except VakaError as exc:  # an unknown bot level
             raise InvalidRecord(f"{path}: {exc}") from None
 
-
-def bot_name(level: str) -> str:
-    """A bot's name at the table ("medium bot"), in the reader's language."""
-    return _(BOT_NAMES[level]) if level in BOT_NAMES else _("{level} bot").format(level=level)
 
 
 def bot_levels(spec: str, players: int, human: int) -> dict[int, str]:

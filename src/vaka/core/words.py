@@ -6,6 +6,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from vaka.i18n import N_, _
+
+#: A bot's name at the table, by its level (what a table stores is the English name).
+BOT_NAMES = {
+    "random": N_("random bot"),
+    "easy": N_("easy bot"),
+    "medium": N_("medium bot"),
+    "hard": N_("hard bot"),
+}
+
 
 def counted(n: int | str, word: str, plural: str | None = None) -> str:
     """``n`` with ``word`` in the singular for exactly 1 and in the plural otherwise
@@ -20,6 +30,19 @@ def counted(n: int | str, word: str, plural: str | None = None) -> str:
     return f"{n} {word if one else plural or word + 's'}"
 
 
+def bot_name(level: str) -> str:
+    """A bot's name at the table ("medium bot"), in the reader's language."""
+    return _(BOT_NAMES[level]) if level in BOT_NAMES else _("{level} bot").format(level=level)
+
+
+def shown_name(name: str | None, level: str | None = None) -> str | None:
+    """A seat's name as a reader sees it: a bot's stored English name ("medium bot", as
+    tables store it) in the reader's language, any other name as it is."""
+    if level is not None and name == f"{level} bot":
+        return bot_name(level)
+    return name
+
+
 _SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
 
 
@@ -30,7 +53,10 @@ def display_names(names: Sequence[str | None]) -> list[str]:
     >>> display_names(["Ana", "medium bot", "medium bot", None])
     ['Ana', 'medium bot 1', 'medium bot 2', 'open seat 3']
     """
-    base = [n.strip() if n and n.strip() else f"open seat {i}" for i, n in enumerate(names)]
+    base = [
+        n.strip() if n and n.strip() else _("open seat {n}").format(n=i)
+        for i, n in enumerate(names)
+    ]
     return [f"{n} {i}" if base.count(n) > 1 else n for i, n in enumerate(base)]
 
 

@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from vaka.core.record import replay
-from vaka.core.words import display_names
 from vaka.i18n import SOURCE, _, current
 from vaka.i18n.said import say
 from vaka.server.errors import NotFound, Refused
+from vaka.server.show import names
 from vaka.server.table import Table
 
 #: Finished tables kept in memory once nobody watches them (the most recently used): the
@@ -81,6 +81,6 @@ def replayed(table: Table, step: int, seat: int | None) -> dict[str, Any]:
     view = replay(record, upto=step).view(seat)
     view["step"], view["steps"] = step, len(record["actions"])
     if current() != SOURCE:  # its log in the reader's language, as a table's state
-        called = display_names([s.name for s in table.data.seats])
+        called = names(table)
         view["log"] = [{"seat": e["seat"], "text": say(e["text"], called)} for e in view["log"]]
     return view

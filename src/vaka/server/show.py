@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vaka.core.game import Game, Scoreboard
-from vaka.core.words import display_names
+from vaka.core.words import display_names, shown_name
 from vaka.i18n import SOURCE, _, current, ngettext, number, using
 from vaka.i18n.said import Said, say
 from vaka.server.clocks import Clock, read_clock
@@ -81,8 +81,9 @@ def summary(table: Table) -> TableSummary:
 
 
 def names(table: Table) -> list[str]:
-    """The names the table shows for its seats (see ``vaka.core.words.display_names``)."""
-    return display_names([s.name for s in table.data.seats])
+    """The names the table shows for its seats (see ``vaka.core.words.display_names``),
+    in the reader's language: a bot's stored name is the English one."""
+    return display_names([shown_name(s.name, s.level) for s in table.data.seats])
 
 
 def result(table: Table, lost: list[int]) -> str:

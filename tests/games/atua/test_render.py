@@ -63,3 +63,11 @@ def test_the_log_speaks_to_you_of_your_own_moves() -> None:
     assert mine[0].startswith("You take ") and ", pay 0, gain " in mine[0], mine
     assert "You pass (fate)" in mine and not any("passes" in t for t in mine), mine
     assert theirs[0].startswith("seat 0 takes ") and "seat 0 passes (fate)" in theirs, theirs
+
+
+def test_a_totem_named_as_its_card_names_it_is_said_in_german() -> None:
+    from vaka.games.atua.words import symbol
+    from vaka.i18n import using
+
+    with using("de"):  # cards name it "tribal mask", the data's lists "tribal_mask"
+        assert symbol("tribal mask") == symbol("tribal_mask") == "Stammesmaske"

@@ -61,6 +61,13 @@ test("the refusal's rules are cut out of the server's reason", () => {
   assert.deepEqual(reasonsOf(why), ["it covers the star on v3 (never)",
     "its sea would border the island's mainland"]);
   assert.deepEqual(reasonsOf(null), []);
+  const german = ["{action} ist jetzt nicht erlaubt: {reason}. Erlaubt: {choices}",
+    "{action} ist jetzt nicht erlaubt. Erlaubt: {choices}"];
+  assert.deepEqual(reasonsOf("place c1 at 0,0 angle 0 ist jetzt nicht erlaubt: a; b. Erlaubt: 3",
+    german), ["a", "b"]);
+  assert.deepEqual(reasonsOf("pass ist jetzt nicht erlaubt. Erlaubt: 3", german), ["it is not allowed now"]);
+  assert.deepEqual(reasonsOf(why, german), ["it covers the star on v3 (never)",
+    "its sea would border the island's mainland"]); // an English answer still
 });
 
 function fakeClock() {

@@ -10,6 +10,17 @@ test("a prompt for the seat that decides speaks of that seat to everyone else", 
   assert.equal(theirs("choose yourself"), "choose yourself"); // whole words only
 });
 
+test("a German prompt speaks of the seat that decides, as the English one does", () => {
+  assert.equal(theirs("den Spieler wählen, auf den Ihr Ritual wirkt", "de"),
+    "den Spieler wählen, auf den ihr Ritual wirkt");
+  assert.equal(theirs("wählen, welches Ihrer Rituale zuerst ausgeführt wird", "de"),
+    "wählen, welches ihrer Rituale zuerst ausgeführt wird");
+  assert.equal(theirs("Sie dürfen passen. Ihnen bleibt Ihre Hand", "de"), "Sie dürfen passen. Ihnen bleibt ihre Hand");
+  assert.equal(theirs("was Sie wollen", "de"), "was sie wollen");
+  assert.equal(theirs("Ihrerseits", "de"), "Ihrerseits"); // whole words only
+  assert.equal(theirs("lay out your card", "en_XA"), "lay out your card"); // no English rules
+});
+
 test("how long ago reads in the largest whole unit", () => {
   const now = 1_000_000;
   assert.equal(ago(now - 5, now), "just now");

@@ -74,6 +74,15 @@ def fate_words(fate_id: str) -> Said:
                 what=most, win=f.win, lose=f.lose, cost=f.cost)  # fmt: skip
 
 
+def resident_words(resident_id: str) -> Said:
+    """A resident in words, as ``Resident.describe`` says it."""
+    res = RESIDENTS[resident_id]
+    adds = tuple(Said(N_("{n} {what}"), n=n, what=_word(k)) for k, n in res.adds)
+    return Said(N_("{name}: adds {adds}; {points} points per 2 {pairs} in the row"),
+                name=res.name, adds=adds, points=res.points,
+                pairs=_word(res.pairs))  # fmt: skip
+
+
 @event
 class Setup(NoSeat):
     """The game is set up; each seat is told its own resident, face down ("" where the
@@ -195,11 +204,7 @@ class Reveal:
     points: int
 
     def said(self, viewer: Viewer, over: bool) -> Said:
-        res = RESIDENTS[self.resident]
-        adds = tuple(Said(N_("{n} {what}"), n=n, what=_word(k)) for k, n in res.adds)
-        what = Said(N_("{name}: adds {adds}; {points} points per 2 {pairs} in the row"),
-                    name=res.name, adds=adds, points=res.points,
-                    pairs=_word(res.pairs))  # fmt: skip
+        what = resident_words(self.resident)
         return by(self.seat, viewer, N_("You reveal {what}: {n} points"),
                   N_("{seat} reveals {what}: {n} points"),
                   capital=False, what=what, n=self.points)  # fmt: skip

@@ -145,10 +145,13 @@ class Atua(Game):
     def components(self) -> dict[str, Any]:
         """The printed faces as data, so a client can draw any card at any pose: every
         card's terrain polygons, symbols and star (card coordinates, tenths of a millimetre,
-        y up), the fate tiles and the residents in words, the scoring sources."""
+        y up), the fate tiles and the residents in words (in the reader's language), the scoring
+        sources."""
         from vaka.games.atua.cards import load_raw
+        from vaka.games.atua.events import fate_words, resident_words
         from vaka.games.atua.params import SOURCES
         from vaka.games.atua.tiles import FATES, RESIDENTS
+        from vaka.i18n.said import say
 
         raw = load_raw()
         keep = ("id", "kind", "name", "template", "regions", "symbols", "star")
@@ -159,10 +162,17 @@ class Atua(Game):
             "totems": raw["totems"],
             "cards": {c["id"]: {k: c[k] for k in keep} for c in raw["cards"]},
             "fates": {
-                f.id: {"cost": f.cost, "categories": list(f.categories), "text": f.describe()}
+                f.id: {
+                    "cost": f.cost,
+                    "categories": list(f.categories),
+                    "text": say(fate_words(f.id)),
+                }
                 for f in FATES.values()
             },
-            "residents": {r.id: {"name": r.name, "text": r.describe()} for r in RESIDENTS.values()},
+            "residents": {
+                r.id: {"name": r.name, "text": say(resident_words(r.id))}
+                for r in RESIDENTS.values()
+            },
             "sources": list(SOURCES),
         }
 

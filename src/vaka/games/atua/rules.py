@@ -20,7 +20,7 @@ from vaka.games.atua.geometry import Placement, check, explain
 from vaka.games.atua.params import SCORINGS, SOURCES, SPARE_COST
 from vaka.games.atua.scoring import row_pairs, source_points
 from vaka.games.atua.tiles import FATES, RESIDENTS
-from vaka.i18n import N_
+from vaka.i18n import N_, _
 
 if TYPE_CHECKING:
     from vaka.games.atua.state import AtuaState
@@ -308,10 +308,15 @@ def placing_refusal(st: AtuaState, seat: int, action: A.Action | str) -> str | N
     if isinstance(parsed, Placement):
         reason = explain_action(st, seat, parsed)
     else:
-        reason = f"your card {st.held} waits to be placed first"
-    return (
-        f"{parsed} is not allowed now"
-        + (f": {reason}" if reason else "")
-        + f". Allowed: {n} placements of {st.held} (choose one by its number, 1-{n}, or "
-        "type another exact placement that the rules allow)"
+        reason = _("your card {card} waits to be placed first").format(card=st.held)
+    choices = _(
+        "{n} placements of {card} (choose one by its number, 1-{n}, or type another exact "
+        "placement that the rules allow)"
+    ).format(n=n, card=st.held)
+    if reason:
+        return _("{action} is not allowed now: {reason}. Allowed: {choices}").format(
+            action=parsed, reason=reason, choices=choices
+        )
+    return _("{action} is not allowed now. Allowed: {choices}").format(
+        action=parsed, choices=choices
     )

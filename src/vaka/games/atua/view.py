@@ -12,9 +12,9 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from vaka.games.atua import rules
-from vaka.games.atua.events import Setup
+from vaka.games.atua.events import Setup, fate_words
 from vaka.games.atua.scoring import breakdown, coconut_count, island_counts, tahuma_breakdown
-from vaka.games.atua.tiles import FATES
+from vaka.i18n.said import say
 
 if TYPE_CHECKING:
     from vaka.games.atua.state import AtuaState
@@ -58,7 +58,7 @@ def view(st: AtuaState, seat: int | None) -> dict[str, Any]:
         "row": [{"card": c, "coconuts": n} for c, n in zip(st.row, st.row_coconuts, strict=True)],
         "piles": {name: len(p) for name, p in zip(rules.PILE_NAMES, st.piles, strict=True)},
         "holding": st.held,
-        "fates_open": [{"id": f, "text": FATES[f].describe()} for f in st.fates_open],
+        "fates_open": [{"id": f, "text": say(fate_words(f))} for f in st.fates_open],
         "decision": decision,
         "seats": seats,
         "breakdown": breakdown(st) if st.over else None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 
 from vaka.core.errors import UnknownGame
 from vaka.core.registry import game_ids, load
@@ -48,8 +48,10 @@ async def games() -> list[GameInfo]:
 
 
 @router.get("/{game_id}/components")
-async def components(game_id: str) -> dict[str, Any]:
-    """A game's printed components (card faces and the like) for drawing the table."""
+async def components(game_id: str, response: Response) -> dict[str, Any]:
+    """A game's printed components (card faces and the like) for drawing the table; their
+    words (missions, bonuses, fate tiles, residents) in the request's language."""
     if game_id not in offered_games():
         raise UnknownGame(game_id, offered_games())
+    response.headers["Vary"] = "Accept-Language"
     return load(game_id).components()

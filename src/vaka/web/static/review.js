@@ -129,4 +129,4 @@ export function MoveVerdict({ decision, solo }) {
 const taken = (m) => said(m.decision, m.decision.taken);
 const what = (g) => (g.solo ? t("expected final lead") : t("win chance"));
 const cls = (label) => `label-${label.replace(/ /g, "-")}`;
-const seatName = (tb, seat) => `${t("Seat {n}", { n: seat })} · ${tb.seats[seat].name || t("open")}`;
+const seatName = (tb, seat) => `${t("Seat {n}", { n: seat })} · ${tb.names?.[seat] || tb.seats[seat].name || t("open")}`;

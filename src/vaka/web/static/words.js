@@ -1,8 +1,15 @@
-import { t, tc, tn } from "./i18n.js";
+import { lang, t, tc, tn } from "./i18n.js";
 
 // The engine words a decision's prompt for the seat that makes it ("lay out a card from your
-// hand"); shown to everyone else it must speak of that seat instead.
-export function theirs(prompt) {
+// hand"); shown to everyone else it must speak of that seat instead. German addresses the
+// seat as "Sie", which is the third person plural capitalized: written small it speaks of
+// them ("den Spieler wählen, auf den ihr Ritual wirkt"), but not where a sentence begins.
+export function theirs(prompt, language = lang()) {
+  if (language === "de") {
+    return prompt.replace(/\b(Sie|Ihnen|Ihr(?:e|er|em|en|es)?)\b/g,
+      (word, _w, at) => (/(^|[.!?]\s*)$/.test(prompt.slice(0, at)) ? word : word.toLowerCase()));
+  }
+  if (language !== "en") return prompt;
   return prompt
     .replace(/\byour\b/g, "their")
     .replace(/\bYour\b/g, "Their")
@@ -75,7 +82,7 @@ export function tableDetails(table, known = {}) {
 /** Atua's solo level as players chose it: "Hard level (starts at 20)". The start is
  * Tahuma's score before his cards; "printed" marks the rulebook's own table. */
 export function soloLevel(solo) {
-  const named = solo.level_name ? t(solo.level_name) : "";
+  const named = solo.level_name ? optionValue(solo.level_name) : "";
   const name = named ? named[0].toUpperCase() + named.slice(1) : "";
   const start = solo.levels === "printed"
     ? t("starts at {n}, printed table", { n: solo.level }) : t("starts at {n}", { n: solo.level });

@@ -67,8 +67,8 @@ function Prompt({ view, me, legal, act, table }) {
   }, [asked, view.turn]);
   let text = t("The game is over: the scores are beside the board.");
   if (d) {
-    text = d.seat === me ? t("Your move: {prompt}", { prompt: d.prompt })
-      : t("{name} is to {what}", { name: named(table, d.seat), what: theirs(d.prompt) });
+    text = d.seat === me ? t("Your move: {prompt}", { prompt: t(d.prompt) })
+      : t("{name} is to {what}", { name: named(table, d.seat), what: theirs(t(d.prompt)) });
     if (d.pile) text += t(" (pile {pile} is empty)", { pile: d.pile });
   }
   return html`<div class="atua-prompt" style=${d ? `--seat: ${seatColour(d.seat)}` : ""}>

@@ -2,6 +2,8 @@
 // Table units are tenths of a millimetre with y up; angles are tenths of a degree,
 // counter-clockwise. SVG's y points down, so a table point (x, y) is drawn at (x, -y).
 
+import { t } from "/static/i18n.js";
+
 export const FULL_TURN = 3600;
 export const CARD_W = 630;
 export const CARD_H = 880;
@@ -138,17 +140,27 @@ export function zoomBox([x, y, w, h], factor, sx, sy) {
   return [sx - (sx - x) / factor, sy - (sy - y) / factor, nw, nh];
 }
 
+const REFUSED = "{action} is not allowed now: {reason}. Allowed: {choices}";
+const REFUSED_BARE = "{action} is not allowed now. Allowed: {choices}";
+
 /** The rule that refused an action, from the server's answer: the part after "is not
- * allowed now:" and before the list of allowed actions, split into its reasons. */
-export function reasonsOf(reason) {
+ * allowed now:" and before the list of allowed actions, split into its reasons; the
+ * answer is in the page's language (the catalog's words for these templates) or English. */
+export function reasonsOf(reason, said = [t(REFUSED), t(REFUSED_BARE)]) {
   if (!reason) return [];
-  let r = String(reason);
-  const cut = r.indexOf(". Allowed:");
-  if (cut >= 0) r = r.slice(0, cut);
-  const at = r.indexOf("is not allowed now: ");
-  if (at >= 0) r = r.slice(at + "is not allowed now: ".length);
-  else if (r.includes("is not allowed now")) return ["it is not allowed now"];
-  return r.split("; ").map((s) => s.trim()).filter(Boolean);
+  const forms = [said, [REFUSED, REFUSED_BARE]];
+  for (const [full, bare] of forms) {
+    const lead = full.split("{reason}")[0].split("{action}")[1]; // " is not allowed now: "
+    const tail = full.split("{reason}")[1].split("{choices}")[0]; // ". Allowed: "
+    const bareLead = bare.split("{choices}")[0].split("{action}")[1].split(tail)[0];
+    let r = String(reason);
+    const cut = r.indexOf(tail);
+    if (cut >= 0) r = r.slice(0, cut);
+    const at = r.indexOf(lead);
+    if (at >= 0) return r.slice(at + lead.length).split("; ").map((s) => s.trim()).filter(Boolean);
+    if (r.endsWith(bareLead)) return [t("it is not allowed now")];
+  }
+  return String(reason).split("; ").map((s) => s.trim()).filter(Boolean);
 }
 
 /**

@@ -115,9 +115,9 @@ function Banner({ ctx, width }) {
     const w = (view.winners || []).map((s) => seatName(ctx, s)).join(t(" and "));
     text = w ? t("Game over: won by {winners}", { winners: w }) : t("Game over");
   } else if (!d) text = "";
-  else if (Array.isArray(d.seats)) text = t("Everyone at once: {prompt}", { prompt: d.prompt });
-  else if (d.seat === ctx.seat) text = t("Your move: {prompt}", { prompt: d.prompt });
-  else text = `${seatName(ctx, d.seat)}: ${theirs(d.prompt)}`;
+  else if (Array.isArray(d.seats)) text = t("Everyone at once: {prompt}", { prompt: t(d.prompt) });
+  else if (d.seat === ctx.seat) text = t("Your move: {prompt}", { prompt: t(d.prompt) });
+  else text = `${seatName(ctx, d.seat)}: ${theirs(t(d.prompt))}`;
   const room = Math.floor((width - 24 - markers.length * 96) / 7.6);
   // two lines at least, so that a shorter prompt moves nothing below it
   const lines = Math.max(2, wrap(text, room, 3).length);

@@ -87,8 +87,8 @@ export function banner(view, table) {
   }
   const d = view.decision;
   if (!d) return t("Turn {n}", { n: view.turn });
-  const doing = d.seat === view.seat ? t("your move: {prompt}", { prompt: d.prompt })
-    : t("{name} is to {what}", { name: seatName(table, d.seat), what: theirs(d.prompt) });
+  const doing = d.seat === view.seat ? t("your move: {prompt}", { prompt: t(d.prompt) })
+    : t("{name} is to {what}", { name: seatName(table, d.seat), what: theirs(t(d.prompt)) });
   const round = d.seat === view.active ? "" : view.active === view.seat
     ? t(" (sacrifice round after your Moai)")
     : t(" (sacrifice round after {name}'s Moai)", { name: seatName(table, view.active) });

@@ -1,0 +1,112 @@
+"""Whole games played on the page by a reader of another language, in a real Chromium
+(a German browser, de-DE) against a real server: the first choice each time, bots in the
+other seats, to the end. In the pseudo-language en_XA every word the page shows, the
+boards' and the server's alike (bots' names, notes, the log, the components' words),
+went through a catalog: a plain ASCII word left is one that did not."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.cli.pseudo import untranslated
+from tests.server.serverproc import Server
+from tests.web.conftest import Watched
+from tests.web.test_language import SHOWN, context
+
+# game: (players, seats, the board's element)
+GAMES = {
+    "rapa-nui": (2, ["me", "bot:random"], ".rn"),
+    "raiatea": (3, ["me", "bot:random", "bot:random"], ".rt-board"),  # 3 players at least
+    "atua": (2, ["me", "bot:random"], ".board.atua"),
+    "atua-solo": (1, ["me"], ".board.atua"),
+}
+# What the page shows that is typed, not said: the action strings (the choices' own
+# text), the language switch (each language's name in itself), inputs, hint buttons.
+# Not yet said in the reader's language: the rules an Atua placement breaks, as the
+# placing tools list them (vaka.games.atua.geometry's reasons).
+TYPED = ".choice .action, .language-switch, input, textarea, .hints button, .atua-status .reasons"
+# Not yet said in the reader's language either: Raiatea's choices' labels ("Keep Hand of
+# Hiro (2 mana)"), English commands made from the English gerunds of
+# vaka.games.raiatea.moments.label.
+LABELS = ".choice .label"
+# Actions as typed where the page quotes them (the log's "You: place c13 at 1586,491
+# angle 1350", Atua's row offering "take left", "take 2").
+ACTIONS = re.compile(r"\bplace c\d+ at -?\d+,-?\d+ angle \d+|\btake (?:left|right|\d+)\b")
+NAME = "Tia"  # the name the seat was taken under: data
+MOVES = 400  # a bound on the reader's own decisions in one game
+
+
+@pytest.fixture
+def browser_page(browser: Browser) -> Iterator[Watched]:
+    ctx = context(browser, "en_XA", locale="de-DE")
+    page = Watched(ctx.new_page())
+    yield page
+    ctx.close()
+
+
+def plain_words(p: Page, names: tuple[str, ...] = (), skip: str = TYPED) -> list[str]:
+    """The lines of the whole page (boards included, ``skip`` left out) with words no
+    catalog said; ``names``: the game's own names (Atua's residents)."""
+    # dates come from date(), written as English in the pseudo-language: data
+    text = re.sub(r"\b[A-Z][a-z]{2} \d{1,2}, \d{4}\b", "", p.evaluate(SHOWN, skip))
+    text = ACTIONS.sub("", text)
+    # the games' and the site's names; RN: the printed back of a Rapa Nui card
+    kept = (NAME, "RN", "vaka", "Rapa", "Nui", "Raiatea", "Atua", "Tahuma", *names)
+    return [line for line in text.splitlines() if untranslated(line, kept)]
+
+
+def play_one(p: Page, web: Server, table: str) -> None:
+    """The first choice, then the page's next decision (or the end)."""
+    url = f"{web.url}/api/tables/{table}"
+    before = httpx.get(url).json()["version"]
+    p.locator(".choice").first.click()
+    for _ in range(600):
+        if httpx.get(url).json()["version"] > before:
+            break
+        p.wait_for_timeout(100)
+    p.wait_for_timeout(150)  # the push reaches the page
+    p.locator(".final, .choice").first.wait_for(timeout=60_000)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_whole_game_played_in_another_language_shows_no_word_past_the_catalog(
+    browser_page: Watched, web: Server, game: str
+) -> None:
+    players, seats, board = GAMES[game]
+    made = httpx.post(
+        f"{web.url}/api/tables",
+        json={"game": game.removesuffix("-solo"), "players": players, "seats": seats,
+              "name": NAME},
+    ).json()  # fmt: skip
+    table, token = made["table"]["id"], made["tokens"]["0"]
+    p = browser_page.page
+    p.goto(web.url + "/")
+    keep = {table: {"game": game.removesuffix("-solo"), "seats": {"0": token}, "at": 0}}
+    p.evaluate("k => localStorage.setItem('vaka.tables', JSON.stringify(k))", keep)
+    p.goto(f"{web.url}/#/t/{table}")
+    p.locator(board).wait_for(timeout=30_000)
+    p.locator(".choice").first.wait_for(timeout=30_000)
+    assert p.evaluate("navigator.language") == "de-DE"
+    comps = httpx.get(f"{web.url}/api/games/{game.removesuffix('-solo')}/components").json()
+    names = tuple(r["name"] for r in comps.get("residents", {}).values())
+    skip = f"{TYPED}, {LABELS}" if game == "raiatea" else TYPED
+    found = plain_words(p, names, skip)
+    for move in range(MOVES):
+        if p.locator(".final").count():
+            break
+        play_one(p, web, table)
+        if move % 25 == 24:  # a few points on the way: other phases, other words
+            found += plain_words(p, names, skip)
+    else:
+        raise AssertionError(f"{game}: no end after {MOVES} decisions")
+    p.locator(".final").wait_for()
+    p.wait_for_timeout(300)
+    found += plain_words(p, names, skip)
+    browser_page.shot(f"{game}-whole-game-en_XA")
+    assert sorted(set(found)) == [], "\n".join([game, *sorted(set(found))])
+    assert browser_page.errors == [], browser_page.errors
