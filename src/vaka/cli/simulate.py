@@ -148,7 +148,7 @@ def command(
 ) -> None:
     """Play a tournament between bots: wins, scores and ratings per agent and per seat.
 
-    Win rates come with a 95% confidence interval (Wilson score);
+    Win rates come with a confidence interval of 95% (Wilson score);
     a win shared by k seats counts 1/k to each. An agent named in
     several seats counts each seat it takes as a game of its own.
 
