@@ -30,7 +30,7 @@ def symbol(kind: str, n: int = 1) -> str:
         "tiki": lambda: npgettext("totem", "tiki", "tikis", n),
         "manta": lambda: npgettext("totem", "manta", "mantas", n),
     }
-    form = forms.get(kind)
+    form = forms.get(kind.replace(" ", "_"))  # a totem symbol's name has a space
     return form() if form else kind.replace("_", " ")
 
 
