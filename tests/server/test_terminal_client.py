@@ -279,3 +279,36 @@ def test_an_open_seat_is_taken_from_the_terminal_and_the_game_starts(
     assert f"You took seat 1. To come back to it: vaka play --server {host.url}" in bo.stdout
     assert f"table {table}. You are seat 1 (Bo)" in bo.stdout
     assert "Waiting for Ana (seat 0)" in bo.stdout and "Bo (seat 1) says: hi" in bo.stdout
+
+
+def test_the_terminal_client_in_german_at_a_real_server(
+    host: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The client's own lines, the log, the summary and the server's refusals in German:
+    the client asks the server for its language (Accept-Language, ?lang= on the socket)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    ana = Client(tmp_path / "ana.txt", "rapa-nui", "--server", host.url, "-p", "2",
+                 "--bots", "random", "--name", "Ana")  # fmt: skip
+    try:
+        ana.wait_for("Ihr Zug>")
+        ana.type("lay nothing\n")  # refused by the server, in the client's language
+        ana.wait_for("keine Aktion von Rapa Nui")
+        ana.type("1\n")
+        ana.wait_for("Ihr Zug>", 3)
+        ana.type("1\n")  # then the bot moves
+        ana.wait_for("Seit Ihrem letzten Zug")
+        ana.type("quit\n")
+        out = " ".join(ana.finish().split())
+    finally:
+        ana.kill()
+    for words in ("Tisch angelegt:", "Rapa Nui, 2 Spieler, Tisch", "Sie sitzen auf Platz 0 (Ana).",
+                  "Um an Ihren Platz zurückzukehren: vaka play --server",
+                  "'lay nothing' ist keine Aktion von Rapa Nui; versuchen Sie lay",
+                  "Seit Ihrem letzten Zug: Sie: ", "Zug 2:", "ist am Zug", "Warte auf",
+                  "Sie haben den Tisch verlassen; Ihr Platz bleibt Ihrer."):  # fmt: skip
+        assert words in out, (words, out[-3000:])
+    assert re.search(r"Sie: legen \d × \w+ aus", out), out[-3000:]
+    for english in ("is not a", "You are seat", "You left the table", "players, table"):
+        assert english not in out, english

@@ -12,6 +12,7 @@ from vaka.cli.common import console, inert
 from vaka.cli.remote import Seat
 from vaka.cli.wire import Link
 from vaka.core.game import Game
+from vaka.i18n import _, ngettext
 
 
 def seat_specs(players: int, me: int, bots: str, invite: int, open_seats: int) -> list[str]:
@@ -57,16 +58,24 @@ def create(
     table = made["table"]
     (mine,) = made["tokens"].values()
     console.print(
-        Text("Made table ")
+        Text(_("Made table") + " ")
         + Text(table["id"], style="bold")
-        + Text(f" on {link.url}: {inert(table['game_name'])}, {players} players.")
+        + Text(
+            " "
+            + ngettext(
+                "on {url}: {game}, {n} player.", "on {url}: {game}, {n} players.", players
+            ).format(url=link.url, game=inert(table["game_name"]), n=players)
+        )
     )
     for seat, token in made["invitations"].items():
         who = inert(table["seats"][int(seat)]["name"])
         console.print(
             Text(
-                f"Invitation for seat {seat} ({who}): vaka play --server {link.url} "
-                f"--join {table['id']} --token {token}"
+                _("Invitation for seat {n} ({who}): {command}").format(
+                    n=seat,
+                    who=who,
+                    command=f"vaka play --server {link.url} --join {table['id']} --token {token}",
+                )
             ),
             soft_wrap=True,  # a command to copy: never broken across lines
         )
@@ -74,13 +83,19 @@ def create(
         if info["kind"] == "open":
             console.print(
                 Text(
-                    f"Seat {info['seat']} is open: vaka play --server {link.url} "
-                    f"--join {table['id']} --seat {info['seat']} --name NAME"
+                    _("Seat {n} is open: {command}").format(
+                        n=info["seat"],
+                        command=f"vaka play --server {link.url} --join {table['id']} "
+                        f"--seat {info['seat']} --name NAME",
+                    )
                 ),
                 soft_wrap=True,
             )
     seat = Seat(link, table["id"], mine)
-    console.print(Text(f"To come back to your seat: {seat.rejoin()}"), soft_wrap=True)
+    console.print(
+        Text(_("To come back to your seat: {command}").format(command=seat.rejoin())),
+        soft_wrap=True,
+    )
     return seat
 
 
@@ -89,18 +104,24 @@ def join(link: Link, table: str, token: str | None, seat: int | None, name: str)
     if token is None:
         if seat is None:
             raise typer.BadParameter(
-                "give --token TOKEN (an invitation's or your seat's) or --seat N (an open seat)",
+                _("give --token TOKEN (an invitation's or your seat's) or --seat N (an open seat)"),
                 param_hint="--join",
             )
         token = link.take_seat(table, seat, name)
         taken = Seat(link, table, token)
         console.print(
-            Text(f"You took seat {seat}. To come back to it: {taken.rejoin()}"), soft_wrap=True
+            Text(
+                _("You took seat {n}. To come back to it: {command}").format(
+                    n=seat, command=taken.rejoin()
+                )
+            ),
+            soft_wrap=True,
         )
         return taken
     state = link.state(table, token)  # checks the table and the token before connecting
     if seat is not None and seat != state["seat"]:
         raise typer.BadParameter(
-            f"that token is for seat {state['seat']}, not {seat}", param_hint="--seat"
+            _("that token is for seat {n}, not {seat}").format(n=state["seat"], seat=seat),
+            param_hint="--seat",
         )
     return Seat(link, table, token)

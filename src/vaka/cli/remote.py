@@ -116,8 +116,9 @@ class Session:
             self._leave()
         except Resigned:
             console.print(
-                f"You resigned; a bot plays seat {self.state['seat']} to the end. The table: "
-                f"{self.seat.link.url}/api/tables/{self.seat.table}"
+                _("You resigned; a bot plays seat {n} to the end. The table: {url}").format(
+                    n=self.state["seat"], url=f"{self.seat.link.url}/api/tables/{self.seat.table}"
+                )
             )
         finally:
             self.socket.close()
@@ -126,7 +127,9 @@ class Session:
         deadline = time.monotonic() + TIMEOUT
         while not self.state:
             if time.monotonic() > deadline:
-                raise ServerError(f"the server at {self.seat.link.url} sent no state")
+                raise ServerError(
+                    _("the server at {url} sent no state").format(url=self.seat.link.url)
+                )
             error = self._next(deadline - time.monotonic())
             if error is not None:
                 raise ServerError(error["reason"], error["error"])
@@ -136,11 +139,20 @@ class Session:
         console.print(
             Text(inert(table["game_name"]), style="bold")
             + Text(
-                f", {table['players']} players, table {inert(table['id'])}. "
-                f"You are seat {me} ({inert(table['seats'][me]['name'])}). Type "
+                ", "
+                + ngettext(
+                    "{n} player, table {table}. You are seat {seat} ({name}).",
+                    "{n} players, table {table}. You are seat {seat} ({name}).",
+                    table["players"],
+                ).format(
+                    n=table["players"],
+                    table=inert(table["id"]),
+                    seat=me,
+                    name=inert(table["seats"][me]["name"]),
+                )
+                + " "
             )
-            + Text("help", style="bold")
-            + Text(" for help.")
+            + Text.from_markup(_("Type [bold]help[/bold] for help."))
         )
         self._news()
 
@@ -154,8 +166,9 @@ class Session:
             console.print(Text(_("Lost the connection to the server; connecting again…")))
             if not self.socket.reopen():
                 raise ServerError(
-                    f"lost the connection to {self.seat.link.url}; come back with: "
-                    + self.seat.rejoin()
+                    _("lost the connection to {url}; come back with: {command}").format(
+                        url=self.seat.link.url, command=self.seat.rejoin()
+                    )
                 )
             console.print(Text(_("Connected again.")))
             return None
@@ -346,7 +359,9 @@ class Session:
                 return False
             if done():
                 return True
-        raise ServerError(f"the server at {self.seat.link.url} did not answer in time")
+        raise ServerError(
+            _("the server at {url} did not answer in time").format(url=self.seat.link.url)
+        )
 
     def _chat(self, text: str) -> None:
         """Say something; the line shows once the server has stored and pushed it."""
@@ -365,10 +380,11 @@ class Session:
     def _resign(self) -> None:
         lose = self.state["table"]["policy"] == "lose"
         answer = self._line(
-            "Resign? A bot plays your seat to the end"
-            + (" and you count as lost" if lose else "")
-            + ". Type [bold]yes[/bold] to resign: "
-        )
+            _("Resign? A bot plays your seat to the end and you count as lost. Type "
+              "[bold]yes[/bold] to resign: ")
+            if lose
+            else _("Resign? A bot plays your seat to the end. Type [bold]yes[/bold] to resign: ")
+        )  # fmt: skip
         if answer.strip().lower() not in ("y", "yes"):
             console.print(_("You play on."))
             return
@@ -378,14 +394,15 @@ class Session:
     # ------------------------------------------------------------ the end
     def _leave(self) -> None:
         console.print(
-            Text("You left the table; your seat stays yours. Come back with: ")
+            Text(_("You left the table; your seat stays yours. Come back with:") + " ")
             + Text(self.seat.rejoin()),
             soft_wrap=True,
         )
         if self.save is not None:
             console.print(
-                "The record is published when the game is over: "
-                + self.seat.link.record_url(self.seat.table)
+                _("The record is published when the game is over: {url}").format(
+                    url=self.seat.link.record_url(self.seat.table)
+                )
             )
 
     def _finish(self) -> None:
@@ -415,8 +432,10 @@ def _say_error(error: dict[str, Any]) -> None:
     if code == "stale":
         console.print(
             Text(
-                f"The table moved on before your move arrived (it is at version "
-                f"{error.get('version')}); here it is now.",
+                _(
+                    "The table moved on before your move arrived (it is at version {version}); "
+                    "here it is now."
+                ).format(version=error.get("version")),
                 style="yellow",
             )
         )

@@ -318,6 +318,8 @@ def hint_words(game: Game, state: State, me: int, bot: IsmctsAgent, choices: lis
     )
 
     def name(action: Action) -> str:
-        return f"choice {legal.index(action) + 1} ({action})" if action in legal else str(action)
+        if action not in legal:
+            return str(action)
+        return _("choice {n} ({action})").format(n=legal.index(action) + 1, action=action)
 
     return hint_sentence(bot, choices, name, one_step)

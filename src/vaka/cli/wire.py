@@ -21,6 +21,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from vaka import i18n
 from vaka.core.errors import VakaError
+from vaka.i18n import _
 
 TIMEOUT = 30.0  # seconds for one request or one answer
 RETRIES = (0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 10.0)  # pauses between attempts to connect again
@@ -50,7 +51,9 @@ class Link:
         try:
             r = self.http.request(method, path, json=body, headers=headers)
         except httpx.HTTPError as exc:
-            raise ServerError(f"cannot reach the server at {self.url}: {exc}") from None
+            raise ServerError(
+                _("cannot reach the server at {url}: {error}").format(url=self.url, error=exc)
+            ) from None
         try:
             answer = r.json()
         except ValueError:
@@ -58,9 +61,12 @@ class Link:
         if r.status_code >= 400:
             if isinstance(answer, dict) and "reason" in answer:
                 raise ServerError(str(answer["reason"]), str(answer.get("error", "refused")))
-            raise ServerError(f"the server at {self.url} answered {r.status_code}", "refused")
+            said = _("the server at {url} answered {status}")
+            raise ServerError(said.format(url=self.url, status=r.status_code), "refused")
         if answer is None:
-            raise ServerError(f"{self.url} does not look like a vaka server", "refused")
+            raise ServerError(
+                _("{url} does not look like a vaka server").format(url=self.url), "refused"
+            )
         return answer
 
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -130,7 +136,9 @@ class Socket:
         try:
             self.ws = connect(self.url, open_timeout=TIMEOUT, max_size=2**24)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
-            raise ServerError(f"cannot open {self.url}: {exc}") from None
+            raise ServerError(
+                _("cannot open {url}: {error}").format(url=self.url, error=exc)
+            ) from None
         self.send({"type": "hello", "token": self.token})
         threading.Thread(target=self._read, args=(self.ws,), daemon=True).start()
 

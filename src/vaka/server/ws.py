@@ -73,10 +73,11 @@ async def _read(socket: WebSocket, bucket: Bucket) -> ClientMessage | None:
         raise WebSocketDisconnect(frame.get("code", 1000), frame.get("reason"))
     text = frame.get("text")
     if not bucket.take():
-        await _error(socket, "rate_limited", f"at most {RATE:.0f} messages a second")
+        said = _("at most {n} messages a second").format(n=f"{RATE:.0f}")
+        await _error(socket, "rate_limited", said)
         return None
     if text is None:  # a binary frame
-        await _error(socket, "malformed", "messages are JSON in text frames")
+        await _error(socket, "malformed", _("messages are JSON in text frames"))
         return None
     if len(text) > MAX_MESSAGE:
         await _error(socket, "too_large", f"messages are at most {MAX_MESSAGE} characters")

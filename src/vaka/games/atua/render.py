@@ -20,7 +20,7 @@ from vaka.games.atua.params import PAIRS
 from vaka.games.atua.scoring import pair_points, row_pairs, totem_points
 from vaka.games.atua.tiles import RESIDENTS
 from vaka.games.atua.words import symbol
-from vaka.i18n import _, ngettext, pgettext
+from vaka.i18n import NP_, _, ngettext, pgettext
 from vaka.i18n.said import say
 
 
@@ -106,7 +106,7 @@ def _final(view: Mapping[str, Any]) -> list[RenderableType]:
         for i, b in enumerate(view["breakdown"])
     ]
     if view["solo"]:
-        rows.append(("Tahuma", view["solo_game"]["tahuma_score"]))
+        rows.append((pgettext("atua", "Tahuma"), view["solo_game"]["tahuma_score"]))
     categories = list(dict.fromkeys(k for _row, b in rows for k in b if k != "total"))
     sheet = Table("", *(name for name, _b in rows), title=_("Game over: final scoring"))
     for c in [*categories, "total"]:
@@ -125,6 +125,10 @@ def _final(view: Mapping[str, Any]) -> list[RenderableType]:
         line = ngettext("Winner: {names}", "Winners: {names}", len(view["winners"]))
         line = line.format(names=names)
     return [sheet, Text(line, style="bold green")]
+
+
+#: Rows of the sheet that are no harmony source: Tahuma's starting points (by level).
+_ROWS = (NP_("atua", "start"),)
 
 
 def _category(name: str) -> str:

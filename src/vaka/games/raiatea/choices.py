@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vaka.games.raiatea.actions import RaiateaAction
-from vaka.games.raiatea.names import GIFTS, amount, bonus, cost, mask, mission, thing
+from vaka.games.raiatea.names import GIFTS, amount, bonus, colour, cost, mask, mission, thing
 from vaka.games.raiatea.params import (
     ASSISTANT_NAMES,
     BOARD,
@@ -104,7 +104,7 @@ def _other_note(view: Mapping[str, Any], verb: str, arg: str) -> str | None:
         )
     if verb == "target":
         seat = int(arg.removeprefix("seat"))
-        return _("seat {n} ({colour})").format(n=seat, colour=view["seats"][seat]["colour"])
+        return _("seat {n} ({colour})").format(n=seat, colour=colour(view["seats"][seat]["colour"]))
     if verb == "advance":
         return _("move your tattoo marker 1 space")
     return None

@@ -20,6 +20,18 @@ from vaka.games.raiatea.params import (
 )
 from vaka.i18n import N_, _, ngettext
 
+#: The seats' colours (the view's ``colour``), as texts of the catalog.
+COLOURS: dict[str, str] = {
+    "teal": N_("teal"), "orange": N_("orange"), "black": N_("black"), "grey": N_("grey"),
+    "purple": N_("purple"),
+}  # fmt: skip
+
+
+def colour(c: str) -> str:
+    """A seat's colour in the reader's language."""
+    return _(COLOURS[c]) if c in COLOURS else c
+
+
 #: Commodities by their island names alone ("Ha'ari", not "Ha'ari (coconut)").
 SHORT: dict[str, str] = {c: str(n).split(" (")[0] for c, n in COMMODITY_NAMES.items()}
 RANK_NAMES: dict[str, str] = {r: str(RANKS[i]["name"]) for i, r in enumerate(RANK_IDS)}

@@ -17,16 +17,16 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from vaka.core.words import counted
 from vaka.games.raiatea.choices import describe_choice
 from vaka.games.raiatea.names import (
     RANK_NAMES,
-    SHORT,
     bonus,
+    colour,
     grouped,
     mask_short,
     mission,
     ritual,
+    short,
     thing,
 )
 from vaka.games.raiatea.params import (
@@ -97,7 +97,7 @@ def _goods(view: Mapping[str, Any]) -> Table:
         price = view["prices"][c]
         t, n = hire[i]
         table.add_row(
-            Text(SHORT[c], style="bold"),
+            Text(short(c), style="bold"),
             str(view["commodities_market"][c]),
             f"{price}/{PRICE_TOP}",
             bonus(CHARTS[i][price]),
@@ -180,7 +180,7 @@ def _missions(tokens: list[str]) -> str:
         elif t["kind"] == "conditional":
             cond = dict(t["condition"])
             if "rank" in cond:
-                verb, noun, what = "rank", "", RANK_NAMES[cond["rank"]] + "+"
+                verb, noun, what = "rank", "", _(RANK_NAMES[cond["rank"]]) + "+"
             else:
                 same = cond.pop("same_type", False)
                 ((noun, n),) = cond.items()
@@ -190,7 +190,7 @@ def _missions(tokens: list[str]) -> str:
             verb, what = "pay", str(n)
             if noun == "commodities":
                 ((mode, k),) = n.items()
-                what = f"{k} {SHORT[mode] if mode in SHORT else _(_MODES[mode])}"
+                what = f"{k} {short(mode) if mode in COMMODITY_NAMES else _(_MODES[mode])}"
         groups.setdefault(verb, {}).setdefault(noun, []).append(what)
     parts = []
     for verb, nouns in groups.items():
@@ -232,7 +232,7 @@ def _players(view: Mapping[str, Any]) -> Group:
     masks in front of each screen."""
     me = view["seat"]
     table = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, show_edge=False)
-    numbers = (_("Priests"), _("Goods"), "To'o", _("Points"),
+    numbers = (_("Priests"), _("Goods"), pgettext("raiatea", "To'o"), _("Points"),
                *(_(str(n)) for n in ASSISTANT_NAMES.values()))  # fmt: skip
     for col in (_("Seat"), _("Rank"), *numbers):
         table.add_column(col, justify="right" if col in numbers else "left", header_style="bold")
@@ -268,7 +268,7 @@ def _screen(view: Mapping[str, Any]) -> Text | None:
     if me is None:
         return None
     s = view["seats"][me]
-    goods = grouped(SHORT[c] for c, n in s["goods"].items() for _n in range(n)) or _("no goods")
+    goods = grouped(short(c) for c, n in s["goods"].items() for _n in range(n)) or _("no goods")
     text = Text(_("Your screen") + " ", style="bold")
     pearls = ngettext("{n} pearl", "{n} pearls", s["pearls"]).format(n=s["pearls"])
     text.append(
@@ -284,7 +284,7 @@ def _screen(view: Mapping[str, Any]) -> Text | None:
                          (N_("Prepared"), s["prepared_cards"])):  # fmt: skip
         if cards or label == "Hand":
             text.append(f"\n{_(label)}: ", style="bold")
-            text.append(grouped(f"{_(RITUALS[r]['name'])} ({cost(r)} mana)" for r in cards))
+            text.append(grouped(f"{_(RITUALS[r]['name'])} ({_mana(cost(r))})" for r in cards))
             if not cards:
                 text.append(_("no rituals"))
     if s["blue"]:
@@ -308,7 +308,7 @@ def _final(view: Mapping[str, Any]) -> Table:
         sc = s["score"]
         won = _("winner") if s["seat"] in winners else ""
         table.add_row(
-            f"{s['seat']} {s['colour']}", str(sc["rank"]), str(sc["rituals"]),
+            f"{s['seat']} {colour(s['colour'])}", str(sc["rank"]), str(sc["rituals"]),
             str(sc["missions"]), str(sc["masks"]), str(sc["total"]), won,
         )  # fmt: skip
     return table
@@ -353,56 +353,62 @@ def details(view: Mapping[str, Any], topic: str) -> RenderableType | None:
 
 
 def _charts(view: Mapping[str, Any]) -> Table:
-    table = Table(title="Price charts: a sale takes any one bonus at or below the marker (*)",
-                  title_justify="left")  # fmt: skip
-    table.add_column("Goods")
+    title = _("Price charts: a sale takes any one bonus at or below the marker (*)")
+    table = Table(title=title, title_justify="left")
+    table.add_column(_("Goods"))
     for k in range(PRICE_TOP + 1):
         table.add_column(str(k))
-    table.add_column("market", justify="right")
+    table.add_column(_("market"), justify="right")
     for i, c in enumerate(COMMODITIES):
         cells = [
             Text(("*" if view["prices"][c] == k else "") + bonus(space),
                  style="bold" if view["prices"][c] == k else "dim")
             for k, space in enumerate(CHARTS[i])
         ]  # fmt: skip
-        table.add_row(str(COMMODITY_NAMES[c]), *cells, str(view["commodities_market"][c]))
+        table.add_row(_(str(COMMODITY_NAMES[c])), *cells, str(view["commodities_market"][c]))
     return table
 
 
 def _statues(view: Mapping[str, Any]) -> Table:
-    table = Table(title="To'o statues: missions by space (statue.row.space; rows bottom first)",
-                  title_justify="left", show_header=False)  # fmt: skip
+    title = _("To'o statues: missions by space (statue.row.space; rows bottom first)")
+    table = Table(title=title, title_justify="left", show_header=False)
     table.add_column()
     table.add_column()
     for st in view["statues"]:
         tokens = [t for row in st["rows"] for t in row if t]
         if tokens and tokens[0] == "?":
-            table.add_row(f"{st['vp']} VP", f"{len(tokens)} missions, face down")
+            down = ngettext("{n} mission, face down", "{n} missions, face down", len(tokens))
+            table.add_row(_vp(st["vp"]), down.format(n=len(tokens)))
             continue
         lines = []
         for r, row in enumerate(st["rows"]):
             spots = [
-                f"{st['vp']}.{r + 1}.{k + 1} {mission(t) if t else '(taken)'}"
+                f"{st['vp']}.{r + 1}.{k + 1} {mission(t) if t else _('(taken)')}"
                 for k, t in enumerate(row)
             ]
             lines.append(" · ".join(spots))
-        table.add_row(f"{st['vp']} VP", "\n".join(lines))
+        table.add_row(_vp(st["vp"]), "\n".join(lines))
     return table
 
 
 def _seats(view: Mapping[str, Any]) -> Table:
-    table = Table(title="Players", title_justify="left", show_header=False)
+    table = Table(title=_("Players"), title_justify="left", show_header=False)
     table.add_column()
     table.add_column()
     for s in view["seats"]:
+        priests = ngettext("{n} priest", "{n} priests", s["priests"]).format(n=s["priests"])
+        points = ngettext("{n} point", "{n} points", s["points"]).format(n=s["points"])
+        masks = grouped(_(str(MASKS[m]["name"])) for m in s["masks"]) or _("none")
+        performed = ", ".join(_(str(RITUALS[r]["name"])) for r in s["blue"]) or _("none")
         lines = [
-            f"rank {RANK_NAMES[s['rank']]} (tattoo {s['tattoo']}), "
-            f"{counted(s['priests'], 'priest')}, {s['points']} points",
-            "masks: " + (grouped(MASKS[m]["name"] for m in s["masks"]) or "none"),
-            "assistants: " + _assistant_list(s),
-            "performed: " + (", ".join(RITUALS[r]["name"] for r in s["blue"]) or "none"),
+            _("rank {rank} (tattoo {tattoo}), {priests}, {points}").format(
+                rank=_(RANK_NAMES[s["rank"]]), tattoo=s["tattoo"], priests=priests, points=points
+            ),
+            _("masks: {masks}").format(masks=masks),
+            _("assistants: {assistants}").format(assistants=_assistant_list(s)),
+            _("performed: {rituals}").format(rituals=performed),
         ]
-        table.add_row(f"{s['seat']} {s['colour']}", "\n".join(lines))
+        table.add_row(f"{s['seat']} {colour(s['colour'])}", "\n".join(lines))
     return table
 
 
@@ -411,10 +417,11 @@ def _assistant_list(seat: Mapping[str, Any]) -> str:
     for t, n in seat["assistants"].items():
         turned = seat["turned"][t]
         if n or turned:
-            parts.append(
-                f"{ASSISTANT_NAMES[t]} {n + turned}" + (f" ({turned} turned)" * bool(turned))
-            )
-    return ", ".join(parts) or "none"
+            shown = f"{_(str(ASSISTANT_NAMES[t]))} {n + turned}"
+            if turned:
+                shown += " " + _("({n} turned)").format(n=turned)
+            parts.append(shown)
+    return ", ".join(parts) or _("none")
 
 
 def _rituals(view: Mapping[str, Any]) -> Group:
@@ -422,15 +429,38 @@ def _rituals(view: Mapping[str, Any]) -> Group:
     me = view["seat"]
     if me is not None:
         s = view["seats"][me]
-        for label, cards in (("In your hand", s["hand"]), ("Drawn", s["drawn_cards"]),
-                             ("Prepared", s["prepared_cards"])):  # fmt: skip
+        for label, cards in ((N_("In your hand"), s["hand"]), (N_("Drawn"), s["drawn_cards"]),
+                             (N_("Prepared"), s["prepared_cards"])):  # fmt: skip
             if cards:
-                parts.append(Text(label, style="bold"))
-                parts += [Text(f"  {ritual(r)}: {RITUALS[r]['text']}") for r in cards]
+                parts.append(Text(_(label), style="bold"))
+                parts += [Text(f"  {ritual(r)}: {_(str(RITUALS[r]['text']))}") for r in cards]
     piles = view["ritual_piles"]
-    parts.append(Text(f"Draw piles: {piles['normal']} normal, {piles['forbidden']} forbidden"))
+    parts.append(
+        Text(
+            _("Draw piles: {normal} normal, {forbidden} forbidden").format(
+                normal=piles["normal"], forbidden=piles["forbidden"]
+            )
+        )
+    )
     for deck, cards in view["discards"].items():
-        line = Text(f"{deck.capitalize()} discards: ", style="bold")
-        line.append(grouped(RITUALS[r]["name"] for r in cards) or "none", style="not bold")
+        label = _DISCARDS[deck] if deck in _DISCARDS else f"{deck.capitalize()} discards:"
+        line = Text(_(label) + " ", style="bold")
+        line.append(
+            grouped(_(str(RITUALS[r]["name"])) for r in cards) or _("none"), style="not bold"
+        )
         parts.append(line)
     return Group(*parts)
+
+
+#: The discard piles of the two ritual decks, as :func:`_rituals` labels them.
+_DISCARDS = {"normal": N_("Normal discards:"), "forbidden": N_("Forbidden discards:")}
+
+
+def _mana(n: int) -> str:
+    """An amount of mana ("2 mana")."""
+    return ngettext("{n} mana", "{n} mana", n).format(n=n)
+
+
+def _vp(n: int) -> str:
+    """Victory points as a statue's row shows them ("2 VP")."""
+    return _("{n} VP").format(n=n)

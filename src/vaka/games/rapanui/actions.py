@@ -29,6 +29,7 @@ from vaka.games.rapanui.params import (
     ROWS,
     WOODCUTTER,
 )
+from vaka.i18n import _
 
 PASS, BUY, LAY, DRAW, TAKE, SACRIFICE, OFFER, GAIN = (
     "pass",
@@ -100,11 +101,14 @@ def parse(text: str) -> RapaNuiAction:
     'lay 2 fish'
     """
     if not isinstance(text, str):
-        raise MalformedAction(f"an action is text such as 'draw 2', not {text!r}")
+        raise MalformedAction(
+            _("an action is text such as 'draw 2', not {text}").format(text=repr(text))
+        )
     key = " ".join(text.lower().split())
     found = BY_TEXT.get(key)
     if found is None:
-        raise MalformedAction(f"{text!r} is not a Rapa Nui action; {_hint(key)}")
+        said = _("{text} is not a Rapa Nui action; {hint}")
+        raise MalformedAction(said.format(text=repr(text), hint=_hint(key)))
     return found
 
 
@@ -120,8 +124,8 @@ def _hint(key: str) -> str:
         GAIN: "gain fish|grain|mulberry|potato",
     }
     if verb in examples:
-        return f"try {examples[verb]}"
-    return "actions start with " + ", ".join([PASS, *examples])
+        return _("try {examples}").format(examples=examples[verb])
+    return _("actions start with {verbs}").format(verbs=", ".join([PASS, *examples]))
 
 
 # Tables for the rules' hot path: the shared instances by verb and argument.
