@@ -24,17 +24,18 @@ def test_two_processes_running_the_same_bots_never_ask_one_with_nothing_to_choos
     is for one process, but two on one file lose such races at nearly every move, where
     two on PostgreSQL hear of each other's moves at once and race far more rarely.)"""
     db_url = f"sqlite:///{tmp_path / 'vaka.db'}"
-    a = Server(db_url, tmp_path / "a.log").start()
+    quick = ("--hard-seconds", "0.05")  # the race is the point, not the hard bot's strength
+    a = Server(db_url, tmp_path / "a.log", None, *quick).start()
     try:
         with a.client() as client:
             tables = [
                 make(client, "rapa-nui", ["bot:hard", "bot:random"])["table"]["id"]
                 for _ in range(1)
             ]
-        b = Server(db_url, tmp_path / "b.log").start()  # starts the same games' bots
+        b = Server(db_url, tmp_path / "b.log", None, *quick).start()  # the same games' bots
         try:
             with a.client() as client:
-                deadline = time.monotonic() + 120
+                deadline = time.monotonic() + 240  # a busy machine's pace
                 for table in tables:
                     while client.get(f"/api/tables/{table}").json()["status"] != "over":
                         assert time.monotonic() < deadline, "the bots did not finish"
