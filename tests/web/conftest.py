@@ -68,6 +68,16 @@ class Watched:
         return path
 
 
+def hold_seat(page: object, url: str, table: str, game: str, token: str) -> None:
+    """Open the server's home page and keep seat 0's ``token`` of ``table`` there, as a
+    browser that made the table does: the table then opens as that seat."""
+    keep = {table: {"game": game, "seats": {"0": token}, "at": 0}}
+    page.goto(url + "/")  # type: ignore[attr-defined]
+    page.evaluate(  # type: ignore[attr-defined]
+        "k => localStorage.setItem('vaka.tables', JSON.stringify(k))", keep
+    )
+
+
 def at_once(context: object) -> None:
     """Other seats' moves shown at once (a person's pages pace them; a test that plays a
     whole game need not wait): a page that chose a pace keeps it."""

@@ -15,7 +15,7 @@ from playwright.sync_api import Page
 
 from tests.cli.pseudo import untranslated
 from tests.server.serverproc import Server
-from tests.web.conftest import Watched
+from tests.web.conftest import Watched, hold_seat
 from tests.web.test_lobby import make_table
 from tests.web.test_raiatea_screen import BOXES, inside, play_until
 
@@ -286,9 +286,7 @@ def test_atua_alone_against_tahuma_in_german_and_en_xa(page: Watched, web: Serve
     ).json()
     table, token = made["table"]["id"], made["tokens"]["0"]
     p = page.page
-    p.goto(web.url + "/")
-    keep = {table: {"game": "atua", "seats": {"0": token}, "at": 0}}
-    p.evaluate("k => localStorage.setItem('vaka.tables', JSON.stringify(k))", keep)
+    hold_seat(p, web.url, table, "atua", token)
     for lang in ("de", "en_XA"):
         p.evaluate(f"localStorage.setItem('vaka.lang', '{lang}')")
         p.goto(f"{web.url}/#/t/{table}")

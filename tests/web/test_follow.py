@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.server.serverproc import Server, bearer
-from tests.web.conftest import Watched
+from tests.web.conftest import Watched, hold_seat
 from tests.web.test_lobby import make_table
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
@@ -176,9 +176,7 @@ def test_the_solo_game_says_whether_you_beat_tahuma(page: Watched, web: Server) 
     ).json()
     table, token = made["table"]["id"], made["tokens"]["0"]
     p = page.page
-    p.goto(web.url + "/")
-    keep = {table: {"game": "atua", "seats": {"0": token}, "at": 0}}
-    p.evaluate("k => localStorage.setItem('vaka.tables', JSON.stringify(k))", keep)
+    hold_seat(p, web.url, table, "atua", token)
     p.goto(f"{web.url}/#/t/{table}")
     p.locator(".choice").first.wait_for()
     # Resigning lets a bot play the seat to the end.

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.cli.pseudo import untranslated
 from tests.server.serverproc import Server
-from tests.web.conftest import Watched
+from tests.web.conftest import Watched, hold_seat
 from tests.web.test_language import SHOWN, context
 
 # game: (players, seats, the board's element)
@@ -85,9 +85,7 @@ def test_a_whole_game_played_in_another_language_shows_no_word_past_the_catalog(
     ).json()  # fmt: skip
     table, token = made["table"]["id"], made["tokens"]["0"]
     p = browser_page.page
-    p.goto(web.url + "/")
-    keep = {table: {"game": game.removesuffix("-solo"), "seats": {"0": token}, "at": 0}}
-    p.evaluate("k => localStorage.setItem('vaka.tables', JSON.stringify(k))", keep)
+    hold_seat(p, web.url, table, game.removesuffix("-solo"), token)
     p.goto(f"{web.url}/#/t/{table}")
     p.locator(board).wait_for(timeout=30_000)
     p.locator(".choice").first.wait_for(timeout=30_000)
