@@ -66,6 +66,8 @@ def test_an_invitation_asks_for_a_name_and_remembers_it(page: Watched, web: Serv
     friend.page.goto(links[0])
     form = friend.page.get_by_role("form", name="Your invitation")
     form.wait_for()
+    # the game's name comes with the table's summary, asked for after the form shows
+    form.get_by_text("invited to Raiatea").wait_for()
     assert "invited to Raiatea" in form.inner_text()
     asked = friend.page.get_by_label("Your name")
     assert asked.input_value() == ""  # a first visit: nothing to remember yet
