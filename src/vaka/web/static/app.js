@@ -40,14 +40,16 @@ function route() {
 }
 
 function App() {
-  const [where, setWhere] = useState(route());
+  const [where, setWhere] = useState(() => ({ ...route(), hash: location.hash }));
   const me = useMe();
   useEffect(() => {
     keepPresence(me); // a signed-in page says it is open (friends see them online)
   }, [me && me.id]);
   useEffect(() => {
-    const go = () => setWhere(route());
+    const go = () => setWhere({ ...route(), hash: location.hash });
     addEventListener("hashchange", go);
+    // A link followed between the first render and this effect fired no event we heard.
+    if (location.hash !== where.hash) go();
     return () => removeEventListener("hashchange", go);
   }, []);
   return html`<${LanguageSwitch} me=${me} />${page(where, me)}`;
