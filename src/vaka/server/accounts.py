@@ -288,13 +288,6 @@ class Accounts:
                 table.data.seats[seat].user_id = user.id
         return done
 
-    async def tables(self, user: User, service: TableService) -> list[tuple[Table, list[int]]]:
-        """The tables where ``user`` holds seats (newest first), with those seats."""
-        return [
-            (await service.table(table_id), seats)
-            for table_id, seats in await self.users.tables_of(user.id)
-        ]
-
 
 async def seat_for(table: Table, who: SessionSeat, users: Users, watch: bool = False) -> int | None:
     """The seat a signed-in person acts for at ``table``; :class:`Forbidden` if none of

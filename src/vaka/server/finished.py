@@ -10,15 +10,20 @@ table it has already found.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from vaka.core.record import replay
 from vaka.i18n import SOURCE, _, current
 from vaka.i18n.said import say
+from vaka.server.endings import Ending
 from vaka.server.errors import NotFound, Refused
-from vaka.server.show import names
+from vaka.server.messages import TableSummary
+from vaka.server.show import names, summary, summary_of
 from vaka.server.table import Table
+
+if TYPE_CHECKING:
+    from vaka.server.service import TableService
 
 #: Finished tables kept in memory once nobody watches them (the most recently used): the
 #: rest are dropped and read again from storage when asked for (records, replays, reviews).
@@ -48,6 +53,29 @@ def retire(
         if old is not None and old.timer is not None:
             old.timer.cancel()
         excess -= 1
+
+
+async def summaries(svc: TableService, table_ids: Sequence[str]) -> list[TableSummary]:
+    """The summaries of these tables, in their order (ids not found left out): a table
+    held in memory from there; a finished one that is not, from its kept ending and its
+    results, without loading its game; any other read from storage as usual (which keeps
+    the ending of a finished table that had none kept yet)."""
+    away = [i for i in table_ids if i not in svc.tables]
+    stored = {d.id: d for d in await svc.store.headers(away)}
+    ended = {i: d for i, d in stored.items() if d.status == "over" and d.ending is not None}
+    results = await svc.results.of_tables(list(ended))
+    found = []
+    for table_id in table_ids:
+        data = ended.get(table_id)
+        if data is not None and table_id not in svc.tables:
+            assert data.ending is not None
+            ending = Ending.loads(data.ending)
+            found.append(
+                summary_of(data, ending.version, [], ending.left, ending, results.get(table_id, []))
+            )
+        elif table_id in svc.tables or table_id in stored:
+            found.append(summary(await svc.table(table_id)))
+    return found
 
 
 def record(table: Table) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from vaka.core.errors import InvalidOptions
 from vaka.core.registry import load
 from vaka.i18n import _
+from vaka.server import finished
 from vaka.server.accounts import User, Who
 from vaka.server.errors import NotFound, Refused
 from vaka.server.lobby_rules import Filters, fullest_first, open_seats
@@ -35,10 +36,12 @@ async def listing(svc: TableService, status: str, filters: Filters) -> list[Tabl
     fullest first (play now's order), others newest first."""
     filters.check()
     ids = await svc.store.listed(status, filters.game, filters.players, filters.rated, LISTED)
-    tables = [t for t in [await svc.table(i) for i in ids] if filters.fits(t)]
     if status == "open":  # read again from memory: a seat may have been taken since
-        tables = fullest_first([t for t in tables if t.data.status == "open"])
-    return [svc.summary(t) for t in tables]
+        tables = [t for t in [await svc.table(i) for i in ids] if t.data.status == "open"]
+        shown = [svc.summary(t) for t in fullest_first(tables)]
+    else:  # finished ones by their endings, not replayed
+        shown = await finished.summaries(svc, ids)
+    return [t for t in shown if filters.fits(t)]
 
 
 async def play_now(
@@ -58,7 +61,7 @@ async def play_now(
     filters.check()
     name, user_id = (req.name, None) if user is None else (user.name, user.id)
     ids = await svc.store.listed("open", req.game, req.players, req.rated, LISTED)
-    found = [t for t in [await svc.table(i) for i in ids] if filters.fits(t)]
+    found = [t for t in [await svc.table(i) for i in ids] if filters.fits(svc.summary(t))]
     for table in fullest_first(found):
         for _try in range(table.data.players):  # each try that fails fills a seat
             free = open_seats(table)

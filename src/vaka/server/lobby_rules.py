@@ -12,7 +12,7 @@ from vaka.core.registry import load
 from vaka.i18n import NN_, _, ngettext, number
 from vaka.server import tokens
 from vaka.server.clocks import DAY
-from vaka.server.messages import ClockKind, CreateTable
+from vaka.server.messages import ClockKind, CreateTable, TableSummary
 from vaka.server.table import Table
 
 #: Seat specs that a person fills: the maker, an invited friend, anyone who joins.
@@ -98,14 +98,13 @@ class Filters:
                 )
             )
 
-    def fits(self, table: Table) -> bool:
-        data = table.data
+    def fits(self, table: TableSummary) -> bool:
         return (
-            not data.private
-            and (self.game is None or data.game == self.game)
-            and (self.players is None or data.players == self.players)
-            and (self.clock is None or data.clock.get("kind", "none") == self.clock)
-            and (self.rated is None or data.rated == self.rated)
+            not table.private
+            and (self.game is None or table.game == self.game)
+            and (self.players is None or table.players == self.players)
+            and (self.clock is None or table.clock.kind == self.clock)
+            and (self.rated is None or table.rated == self.rated)
         )
 
 

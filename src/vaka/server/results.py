@@ -225,16 +225,34 @@ class Results:
 
     async def of(self, table_id: str) -> list[Result]:
         """A table's recorded results, by seat."""
+        return (await self.of_tables([table_id])).get(table_id, [])
+
+    async def of_tables(self, table_ids: Sequence[str]) -> dict[str, list[Result]]:
+        """The recorded results of these tables (one query), each by seat."""
+        found: dict[str, list[Result]] = {}
+        if not table_ids:
+            return found
         async with self.store.sessions() as s:
-            found = await s.scalars(
-                select(ResultRow).where(ResultRow.table_id == table_id).order_by(ResultRow.seat)
+            rows = await s.scalars(
+                select(ResultRow)
+                .where(ResultRow.table_id.in_(table_ids))
+                .order_by(ResultRow.table_id, ResultRow.seat)
             )
-            return [
-                Result(
-                    r.user_id, r.seat, r.place, r.won, r.left, r.score, r.rated, r.before, r.after
+            for r in rows.all():
+                found.setdefault(r.table_id, []).append(
+                    Result(
+                        r.user_id,
+                        r.seat,
+                        r.place,
+                        r.won,
+                        r.left,
+                        r.score,
+                        r.rated,
+                        r.before,
+                        r.after,
+                    )
                 )
-                for r in found.all()
-            ]
+        return found
 
     async def unrecorded(self, limit: int = 500) -> list[str]:
         """Finished tables with a person's seat not yet recorded (the server stopped

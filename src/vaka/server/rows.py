@@ -32,6 +32,8 @@ class TableRow(Base):
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     rated: Mapped[bool] = mapped_column(Boolean, server_default=false())
     private: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    #: once over: how it ended (JSON, vaka.server.endings), for lists of finished games
+    ending: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class SeatRow(Base):

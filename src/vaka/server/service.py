@@ -13,6 +13,7 @@ clocks that move a game on by themselves in :mod:`~vaka.server.autoplay`.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -27,6 +28,7 @@ from vaka.server.accounts import SessionSeat, User, Who
 from vaka.server.accounts import seat_for as account_seat
 from vaka.server.autoplay import Autoplay
 from vaka.server.bots import Bots
+from vaka.server.endings import Ending
 from vaka.server.errors import Forbidden, NotFound, Refused, Stale
 from vaka.server.finished import KEEP_FINISHED as KEEP_FINISHED
 from vaka.server.limits import Full
@@ -44,6 +46,8 @@ from vaka.server.store import Chat, Move, MoveTaken, Seat, Store
 from vaka.server.table import Table
 from vaka.server.table_making import checked_options, seating, table_data
 from vaka.server.users import Users
+
+log = logging.getLogger(__name__)
 
 Listener = Callable[[str], Awaitable[None]]
 
@@ -122,9 +126,22 @@ class TableService(Autoplay):
                 raise NotFound(_("there is no table {table}").format(table=repr(table_id)))
             table = self.tables.setdefault(table_id, Table.build(data))
         if table.data.status == "over":
-            await self.results.finished(table)
+            await self._ended(table)
             self._retire(table)
         return table
+
+    async def _ended(self, table: Table) -> None:
+        """A finished table's people's results recorded and its ending kept (once each:
+        lists of finished games read them instead of replaying the games)."""
+        await self.results.finished(table)
+        if table.data.ending is None:
+            ending = Ending.of(table).dumps()
+            try:
+                await self.store.keep_ending(table.id, ending)
+            except Exception:  # a busy database: kept the next time the table is read
+                log.exception("the ending of table %s could not be kept", table.id)
+                return
+            table.data.ending = ending
 
     def _retire(self, table: Table) -> None:
         """Note a finished table as just used; drop the least recently used beyond
@@ -423,7 +440,7 @@ class TableService(Autoplay):
     async def _tell(self, table_id: str) -> None:
         table = self.tables.get(table_id)
         if table is not None and table.data.status == "over":
-            await self.results.finished(table)  # first: the end shows the rating changes
+            await self._ended(table)  # first: the end shows the rating changes
         for listener in list(self.listeners.get(table_id, ())):
             await listener(table_id)
 

@@ -6,15 +6,17 @@ Views come from the engine's ``view``: nothing here decides what a seat may know
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vaka.core.game import Game, Scoreboard
+from vaka.core.registry import load
 from vaka.core.words import display_names, shown_name
 from vaka.i18n import SOURCE, _, current, ngettext, number, using
 from vaka.i18n.said import Said, say
 from vaka.server.clocks import Clock, read_clock
+from vaka.server.endings import Ending
 from vaka.server.messages import (
     ChatLine,
     Choice,
@@ -27,7 +29,11 @@ from vaka.server.messages import (
     TableState,
     TableSummary,
 )
+from vaka.server.store import TableData
 from vaka.server.table import Table
+
+if TYPE_CHECKING:
+    from vaka.server.results import Result
 
 CHAT_KEPT = 100  # chat lines sent with a table's state
 SAID_KEPT = 4  # the languages (with the seats' names) a table's log is kept said in
@@ -36,43 +42,60 @@ CLOCK_FRESH = 0.2  # seconds
 
 
 def summary(table: Table) -> TableSummary:
-    data, state = table.data, table.state
-    over = state.is_over
-    lost = sorted(s for s, why in table.left.items() if data.policy == "lose")
+    """A table's public summary, from memory."""
+    data = table.data
+    return summary_of(
+        data,
+        table.version,
+        list(table.state.to_move) if data.status == "playing" else [],
+        table.left,
+        Ending.of(table) if table.state.is_over else None,
+        table.results or (),
+    )
+
+
+def summary_of(
+    data: TableData,
+    version: int,
+    to_move: list[int],
+    left: Mapping[int, str],
+    ending: Ending | None,
+    results: Sequence[Result],
+) -> TableSummary:
+    """A table's public summary from what is stored of it (a finished table's game need
+    not be replayed for it: its ending is enough)."""
     return TableSummary(
         id=data.id,
         game=data.game,
-        game_name=table.game.name,
+        game_name=load(data.game).name,
         players=data.players,
         options=data.options,
         clock=ClockSpec(**data.clock),
         policy=data.policy,
         status=data.status,  # type: ignore[arg-type]
-        version=table.version,
+        version=version,
         seats=[
             SeatSummary(
                 seat=s.seat,
                 kind=s.kind,  # type: ignore[arg-type]
                 name=s.name,
                 level=s.level,
-                left=table.left.get(s.seat),  # type: ignore[arg-type]
+                left=left.get(s.seat),  # type: ignore[arg-type]
                 user=s.user_id,
             )
             for s in data.seats
         ],
-        to_move=list(state.to_move) if data.status == "playing" else [],
+        to_move=to_move,
         created_at=data.created_at,
-        winners=[w for w in state.winners() if w not in lost] if over else None,
-        scores=state.scores() if over else None,
-        breakdown=[{k: float(v) for k, v in b.items()} for b in state.breakdown()]
-        if over
-        else None,
-        lost=lost,
-        names=names(table),
-        result=result(table, lost) if over else None,
+        winners=list(ending.winners) if ending else None,
+        scores=list(ending.scores) if ending else None,
+        breakdown=list(ending.breakdown) if ending else None,
+        lost=sorted(s for s in left if data.policy == "lose"),
+        names=seat_names(data),
+        result=result(seat_names(data), ending) if ending else None,
         ratings=[
             RatingChange(seat=r.seat, before=r.before, after=r.after)
-            for r in table.results or ()
+            for r in results
             if r.before is not None and r.after is not None
         ],
         rated=data.rated,
@@ -83,18 +106,20 @@ def summary(table: Table) -> TableSummary:
 def names(table: Table) -> list[str]:
     """The names the table shows for its seats (see ``vaka.core.words.display_names``),
     in the reader's language: a bot's stored name is the English one."""
-    return display_names([shown_name(s.name, s.level) for s in table.data.seats])
+    return seat_names(table.data)
 
 
-def result(table: Table, lost: list[int]) -> str:
+def seat_names(data: TableData) -> list[str]:
+    """:func:`names` from the table's stored data."""
+    return display_names([shown_name(s.name, s.level) for s in data.seats])
+
+
+def result(called: list[str], ending: Ending) -> str:
     """Who won the finished game and by how much, in words with the table's names, in
     the current language."""
-    state, called = table.state, names(table)
-    scores = state.scores()
-    board = table.game.scoreboard(state.view(None))
-    winners = [w for w in state.winners() if w not in lost]
-    if board is not None and board.rivals and state.players == 1:
-        (rival, theirs), mine = board.rivals[0], scores[0]
+    scores, winners = ending.scores, ending.winners
+    if ending.rival is not None and len(scores) == 1:
+        (rival, theirs), mine = ending.rival, scores[0]
         if winners:
             return _("{winner} beat {loser}: {margin}").format(
                 winner=called[0], loser=rival, margin=_margin(mine, theirs)
@@ -105,7 +130,7 @@ def result(table: Table, lost: list[int]) -> str:
     if not winners:
         return _("Nobody won")
     who = _(" and ").join(called[w] for w in winners)
-    rest = [scores[s] for s in range(state.players) if s not in winners]
+    rest = [scores[s] for s in range(len(scores)) if s not in winners]
     best = scores[winners[0]]
     if len(winners) > 1:
         return _("{who} shared the win with {points}").format(who=who, points=_points(best))

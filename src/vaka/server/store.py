@@ -87,6 +87,8 @@ class TableData:
     private: bool = False
     moves: list[Move] = field(default_factory=list)
     chat: list[Chat] = field(default_factory=list)
+    #: once over and kept: how it ended (JSON, vaka.server.endings)
+    ending: str | None = None
 
 
 #: A move waiting to be committed: table, move, the table's new status, the caller's answer.
@@ -238,24 +240,32 @@ class Store:
                     select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id)
                 )
             ).all()
-        return TableData(
-            id=row.id,
-            game=row.game,
-            players=row.players,
-            options=json.loads(row.options),
-            seed=row.seed,
-            clock=json.loads(row.clock),
-            policy=row.policy,
-            status=row.status,
-            created_at=row.created_at,
-            started_at=row.started_at,
-            finished_at=row.finished_at,
-            seats=[Seat(r.seat, r.kind, r.name, r.level, r.token_hash, r.user_id) for r in seats],
-            moves=moves,
-            chat=[Chat(c.seat, c.name, c.text, c.at) for c in chat],
-            rated=row.rated,
-            private=row.private,
-        )
+        data = _data(row, seats)
+        data.moves = moves
+        data.chat = [Chat(c.seat, c.name, c.text, c.at) for c in chat]
+        return data
+
+    async def headers(self, table_ids: Sequence[str]) -> list[TableData]:
+        """These tables as stored, without their moves and chat (two queries for all:
+        enough to list finished games by their endings); ids not found are left out."""
+        if not table_ids:
+            return []
+        async with self.sessions() as s:
+            rows = (await s.scalars(select(TableRow).where(TableRow.id.in_(table_ids)))).all()
+            seats: dict[str, list[SeatRow]] = {}
+            query = select(SeatRow).where(SeatRow.table_id.in_(table_ids)).order_by(SeatRow.seat)
+            for seat in (await s.scalars(query)).all():
+                seats.setdefault(seat.table_id, []).append(seat)
+        return [_data(row, seats.get(row.id, [])) for row in rows]
+
+    async def keep_ending(self, table_id: str, ending: str) -> None:
+        """Keep a finished table's ending (the first one written stays: all are alike)."""
+        async with self._writing(), self.sessions.begin() as s:
+            await s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.ending.is_(None))
+                .values(ending=ending)
+            )
 
     @staticmethod
     async def _moves(s: Any, table_id: str, after: int) -> list[Move]:
@@ -453,3 +463,24 @@ class Store:
         async with self.sessions() as s:
             rows = await s.scalars(query.order_by(TableRow.created_at.desc()).limit(limit))
             return list(rows.all())
+
+
+def _data(row: TableRow, seats: Sequence[SeatRow]) -> TableData:
+    """A table's stored data from its row and its seats' rows (no moves, no chat)."""
+    return TableData(
+        id=row.id,
+        game=row.game,
+        players=row.players,
+        options=json.loads(row.options),
+        seed=row.seed,
+        clock=json.loads(row.clock),
+        policy=row.policy,
+        status=row.status,
+        created_at=row.created_at,
+        started_at=row.started_at,
+        finished_at=row.finished_at,
+        seats=[Seat(r.seat, r.kind, r.name, r.level, r.token_hash, r.user_id) for r in seats],
+        rated=row.rated,
+        private=row.private,
+        ending=row.ending,
+    )

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 from vaka.i18n import _
+from vaka.server import finished
 from vaka.server.accounts import SESSION_DAYS, Accounts, Session, User
 from vaka.server.deps import (
     SESSION_COOKIE,
@@ -191,7 +192,9 @@ async def claim(req: ClaimSeats, user: CurrentUser, book: AccountBook, svc: Serv
 @router.get("/tables", responses=REFUSALS)
 async def tables(user: CurrentUser, book: AccountBook, svc: Service) -> list[MyTable]:
     """The tables where you hold seats, newest first (at most 200), with your seats."""
+    held = await book.users.tables_of(user.id)
+    seats = dict(held)
     return [
-        MyTable(table=svc.summary(table), seats=seats)
-        for table, seats in await book.tables(user, svc)
+        MyTable(table=shown, seats=seats[shown.id])
+        for shown in await finished.summaries(svc, [table_id for table_id, _ in held])
     ]
