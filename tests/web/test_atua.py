@@ -14,7 +14,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from tests.server.serverproc import Server
-from tests.web.conftest import Watched
+from tests.web.conftest import Watched, hold_seat
 from tests.web.test_lobby import make_table
 from vaka.games.atua.cards import load_raw
 from vaka.games.atua.game import GAME
@@ -63,12 +63,7 @@ def open_table(
     table = made["table"]["id"] if isinstance(made["table"], dict) else made["table"]
     p = page.page
     p.add_init_script(COUNT_CHECKS)
-    p.goto(web.url + "/")
-    p.evaluate(
-        "([id, tok]) => localStorage.setItem('vaka.tables', "
-        "JSON.stringify({[id]: {game: 'atua', seats: {0: tok}}}))",
-        [table, made["tokens"]["0"]],
-    )
+    hold_seat(p, web.url, table, "atua", made["tokens"]["0"])
     p.goto(web.url + f"/#/t/{table}")
     p.wait_for_selector(".atua-row svg")
     return str(table)
