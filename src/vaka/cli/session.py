@@ -204,7 +204,6 @@ class Sitting:
             raise InvalidRecord(f"{path}: {exc}") from None
 
 
-
 def bot_levels(spec: str, players: int, human: int) -> dict[int, str]:
     """``--bots``: one level for every bot seat, or a comma list, one per bot seat.
     Raises ValueError saying what is wrong."""

@@ -9,6 +9,20 @@ from fastapi import APIRouter, Request, Response
 
 from vaka.i18n import _
 from vaka.server import finished
+from vaka.server.account_messages import (
+    ChooseLanguage,
+    Claimed,
+    ClaimedSeat,
+    ClaimSeats,
+    DeleteAccount,
+    LogIn,
+    Me,
+    MyTable,
+    NewPassword,
+    SeatClaim,
+    SignUp,
+    Whoami,
+)
 from vaka.server.accounts import SESSION_DAYS, Accounts, Session, User
 from vaka.server.deps import (
     SESSION_COOKIE,
@@ -19,21 +33,7 @@ from vaka.server.deps import (
     Service,
 )
 from vaka.server.errors import Forbidden
-from vaka.server.messages import (
-    ChooseLanguage,
-    Claimed,
-    ClaimedSeat,
-    ClaimSeats,
-    DeleteAccount,
-    ErrorMessage,
-    LogIn,
-    Me,
-    MyTable,
-    NewPassword,
-    SeatClaim,
-    SignUp,
-    Whoami,
-)
+from vaka.server.messages import ErrorMessage
 from vaka.server.service import TableService
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
