@@ -178,3 +178,17 @@ def test_the_review_says_which_evaluation_judged_it(tmp_path: Path) -> None:
     data = json.loads(vaka(*args, "--json", "--hand-written").stdout)
     assert data["evaluation"] == "hand-written estimate (asked for)"
     assert data["budget"]["learned"] is False
+
+
+def test_review_speaks_german_in_its_workers_too(tmp_path: Path) -> None:
+    """``--lang de``: the turning points and the labelled decisions in German, the actions
+    said by the game in German, also where worker processes judged them (``--jobs 2``)."""
+    path = planted_file(tmp_path)
+    args = ("--seat", str(PLANT_SEAT), "--from", "69", "--budget", "6", "--jobs", "2")
+    result = vaka("--lang", "de", "review", str(path), *args, columns=200)
+    assert result.returncode == 0, result.stderr
+    words = " ".join(result.stdout.split())
+    assert "Wendepunkte" in words
+    assert f"· #{PLANT_AT + 1} Zug " in words
+    assert f"Platz {PLANT_SEAT}: " in words and " aus Reihe 2 nehmen ließ " in words
+    assert "taking the " not in words and " from row " not in words

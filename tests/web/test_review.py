@@ -7,10 +7,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser
 
 from tests.server.serverproc import Server
 from tests.web.conftest import Watched
+from tests.web.test_language import context
 from tests.web.test_table import finished_bot_game
+from tests.web.test_whole_games_language import plain_words
 
 LABELS = {"only move", "good", "inaccuracy", "mistake", "blunder", "forced"}
 
@@ -70,3 +73,30 @@ def test_a_player_reviews_their_own_seat_from_the_replay(page: Watched, web: Ser
     p.locator(".review-graph svg").first.wait_for(timeout=120_000)
     assert p.locator(".review-graph svg").count() == 1
     assert p.locator(".review-seats tbody tr").count() == 1
+
+
+def test_a_review_reads_in_the_readers_language(browser: Browser, web: Server) -> None:
+    """In the pseudo-language every word of the review (the actions said by the game, the
+    turning points, the labels) came through a catalog: the server makes the review's
+    words in the page's language."""
+    table = finished_bot_game(web)
+    ctx = context(browser, "en_XA")
+    try:
+        page = Watched(ctx.new_page())
+        p = page.page
+        p.goto(f"{web.url}/#/replay/{table}")
+        p.locator(".review-ask button[type=submit]").click()  # every seat
+        p.locator(".review-graph svg").first.wait_for(timeout=120_000)
+        moves = p.locator(".review-move")
+        assert moves.count() > 0  # one random bot's blunders, at least, are found
+        moves.first.click()
+        p.locator(".last-event .review-label").wait_for()
+        said = [*moves.all_inner_texts(), *p.locator(".turning li").all_inner_texts()]
+        assert said and all("⟦" in text for text in said), said
+        # a labelled move's title is the action as typed ("draw 2"): not said
+        typed = set(moves.evaluate_all("(all) => all.map((b) => b.title)"))
+        found = [line for line in plain_words(p) if line.strip() not in typed]
+        assert found == [], "\n".join(found)
+        page.shot("review-pseudo")
+    finally:
+        ctx.close()

@@ -20,13 +20,13 @@ import asyncio
 import dataclasses
 import logging
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from vaka.core.state import State
-from vaka.i18n import _
+from vaka.i18n import SOURCE, _, current, using
 from vaka.server import review_rows
 from vaka.server.errors import ServiceError
 from vaka.server.messages import (
@@ -48,6 +48,8 @@ from vaka.sim.review import (
     review_decision,
     turning_points,
 )
+from vaka.sim.review_judge import Estimate
+from vaka.sim.review_words import retell
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +107,8 @@ class Reviews:
         self.pool: ProcessPoolExecutor | None = None  # started with the first review
         self.runner: asyncio.Task[None] | None = None
         self.wake = asyncio.Event()
+        #: made reviews in other languages than English, by key and language
+        self.told: OrderedDict[tuple[Key, str], GameReview] = OrderedDict()
 
     async def ask(
         self, table_id: str, record: dict[str, Any], seat: int | None, playouts: int | None
@@ -167,6 +171,28 @@ class Reviews:
             reason=job.reason,
             review=job.review,
         )
+
+    async def in_language(
+        self, status: ReviewStatus, record: Callable[[], Awaitable[dict[str, Any]]]
+    ) -> ReviewStatus:
+        """``status`` with its review's words (the actions, the turning points) in the
+        current language: the review is kept once, in English, and its words are made
+        again from the game's ``record`` (asked for only when needed) for another language,
+        then kept in memory for the next reader."""
+        lang = current()
+        if status.review is None or lang == SOURCE:
+            return status
+        key: tuple[Key, str] = ((status.table, status.seat, status.playouts), lang)
+        told = self.told.get(key)
+        if told is None:
+            english, made = status.review, await record()
+            told = await asyncio.to_thread(_in, lang, english, made)
+            self.told[key] = told
+            while len(self.told) > self.keep:
+                self.told.popitem(last=False)
+        else:
+            self.told.move_to_end(key)
+        return status.model_copy(update={"review": told})
 
     def _budget(self, playouts: int | None) -> Budget:
         if playouts is None:
@@ -278,3 +304,43 @@ def wire(review: Review) -> GameReview:
         ],
         turning_points=turning_points(review),
     )
+
+
+def unwire(review: GameReview) -> list[Decision]:
+    """The judged decisions of a review from the wire (everything but their words)."""
+    return [
+        Decision(
+            d.index,
+            d.seat,
+            d.taken,
+            d.legal,
+            tuple(Estimate(c.action, c.win, c.margin) for c in d.candidates),
+            d.label,
+            d.loss,
+            d.margin_loss,
+            d.spread,
+            solo=review.players == 1,
+            points=d.points,
+            by_lead=d.by_lead,
+            words=tuple(d.words.items()),
+        )
+        for d in review.decisions
+    ]
+
+
+def told_in(review: GameReview, record: Mapping[str, Any]) -> GameReview:
+    """``review`` with its words made again in the current language from the game's
+    ``record``; every number and label stays as judged."""
+    decisions = retell(record, unwire(review))
+    words = {d.index: dict(d.words) for d in decisions}
+    return review.model_copy(
+        update={
+            "decisions": [d.model_copy(update={"words": words[d.index]}) for d in review.decisions],
+            "turning_points": turning_points(decisions),
+        }
+    )
+
+
+def _in(lang: str, review: GameReview, record: Mapping[str, Any]) -> GameReview:
+    with using(lang):
+        return told_in(review, record)

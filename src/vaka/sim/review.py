@@ -29,6 +29,7 @@ from vaka.core.record import replay
 from vaka.core.registry import load
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
+from vaka.i18n import SOURCE, current, using
 from vaka.sim.review_judge import (
     Budget,
     Estimate,
@@ -235,9 +236,16 @@ def decision_seed(seed: int, index: int) -> int:
 
 
 def _review_many(
-    record: Mapping[str, Any], indices: Sequence[int], budget: Budget, seed: int, full: bool
+    record: Mapping[str, Any],
+    indices: Sequence[int],
+    budget: Budget,
+    seed: int,
+    full: bool,
+    lang: str = SOURCE,
 ) -> list[Decision]:
-    return [review_decision(record, i, budget, decision_seed(seed, i), full) for i in indices]
+    """Decisions judged, their words in ``lang`` (a worker process starts in English)."""
+    with using(lang):
+        return [review_decision(record, i, budget, decision_seed(seed, i), full) for i in indices]
 
 
 def plan(
@@ -309,14 +317,15 @@ def review_game(
     done: list[Decision] = []
     if jobs == 1 or len(indices) < 2:
         for i in indices:
-            done += _review_many(record, [i], budget, seed, full)
+            done += _review_many(record, [i], budget, seed, full, current())
             if progress:
                 progress(len(done))
     else:
         chunks = [indices[k :: jobs * 2] for k in range(min(len(indices), jobs * 2))]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [
-                pool.submit(_review_many, dict(record), c, budget, seed, full) for c in chunks
+                pool.submit(_review_many, dict(record), c, budget, seed, full, current())
+                for c in chunks
             ]
             for future in futures:
                 done += future.result()

@@ -15,12 +15,14 @@ better action would have brought is not known, and is not told.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from vaka.core.game import Action
+from vaka.core.record import replay
 from vaka.core.state import State
-from vaka.sim.review_labels import LABELS, MISTAKE
+from vaka.i18n import N_, SOURCE, _, current, number, percent
+from vaka.sim.review_labels import MISTAKE
 
 if TYPE_CHECKING:
     from vaka.sim.review import Decision, Review
@@ -85,13 +87,14 @@ def said(decision: Decision, action: str) -> str:
     return dict(decision.words).get(action, action)
 
 
-def turning_decisions(review: Review, limit: int = 3) -> list[Decision]:
+def turning_decisions(review: Review | Sequence[Decision], limit: int = 3) -> list[Decision]:
     """The few decisions that cost most (mistakes and blunders), in game order."""
-    costly = [d for d in review.decisions if d.loss >= MISTAKE]
+    decisions = review if isinstance(review, Sequence) else review.decisions
+    costly = [d for d in decisions if d.loss >= MISTAKE]
     return sorted(sorted(costly, key=lambda d: -d.loss)[:limit], key=lambda d: d.index)
 
 
-def turning_points(review: Review, limit: int = 3) -> list[str]:
+def turning_points(review: Review | Sequence[Decision], limit: int = 3) -> list[str]:
     """The turning points (:func:`turning_decisions`) in words."""
     return [describe(d) for d in turning_decisions(review, limit)]
 
@@ -105,46 +108,124 @@ def given_up(decision: Decision, points: str = "points") -> str:
     return f"{d.loss:.0%} ± {d.spread:.0%}"
 
 
+#: The verdict that ends a costly decision's words, by its label.
+_VERDICTS = {
+    "only move": N_(" (only move)"),
+    "good": N_(" (good)"),
+    "inaccuracy": N_(": an inaccuracy"),
+    "mistake": N_(": a mistake"),
+    "blunder": N_(": a blunder"),
+}
+
+
+def _points(value: float, sign: bool = False) -> str:
+    """Points with one decimal, as the reader's language writes them ("+3.5", "3,5")."""
+    if current() == SOURCE:
+        return f"{value:+.1f}" if sign else f"{value:.1f}"
+    return ("+" if sign and value >= 0 else "") + number(value, 1)
+
+
+def _chance(value: float) -> str:
+    """A win chance in whole percent ("40%", German "40 %")."""
+    return f"{value:.0%}" if current() == SOURCE else percent(value, 0)
+
+
 def _more(points: float) -> str:
     """The final lead given up, as the review's margins estimate it."""
     if points >= 0.05:
-        return f" and {points:.1f} points more at the end"
+        return _(" and {points} points more at the end").format(points=_points(points))
     if points <= -0.05:
-        return f", though {-points:.1f} points less at the end"
+        return _(", though {points} points less at the end").format(points=_points(-points))
     return ""
 
 
 def _verdict(decision: Decision) -> str:
-    label = decision.label
-    return f": a {label}" if label in LABELS[2:] else f" ({label})"
+    found = _VERDICTS.get(decision.label)
+    return _(found) if found else f" ({decision.label})"
 
 
 def describe(decision: Decision) -> str:
-    """One judged decision in words: when, what was taken, what came of it, what was
-    better and by how much ("turn 9, seat 0: taking the moai from row 2 left 2% to win (it
-    uncovered a potato hunter-gatherer: seat 0 +1 sacrifice card); taking the woodcutter
-    from row 3 was worth 26% and 8.2 points more at the end, and seat 1 did so right
-    after: a mistake")."""
+    """One judged decision in words, in the reader's language: when, what was taken, what
+    came of it, what was better and by how much ("turn 9, seat 0: taking the moai from
+    row 2 left 2% to win (it uncovered a potato hunter-gatherer: seat 0 +1 sacrifice card);
+    taking the woodcutter from row 3 was worth 26% and 8.2 points more at the end, and
+    seat 1 did so right after: a mistake")."""
     best, chosen, d = decision.best, decision.chosen, decision
-    when = d.moment or f"action {d.index + 1}"
-    head = f"{when}, seat {d.seat}: {said(d, d.taken)}"
+    when = d.moment or _("action {n}").format(n=d.index + 1)
+    head = _("{when}, seat {seat}: {taken}").format(when=when, seat=d.seat, taken=said(d, d.taken))
     if best is None or chosen is None:
-        return f"{head} (forced)"
-    came = f"; {d.outcome}" if d.outcome else ""
+        return _("{head} (forced)").format(head=head)
     if best is chosen or d.loss <= 0:
-        value = (
-            f"a final lead of {chosen.margin:+.1f} points" if d.solo else f"{chosen.win:.0%} to win"
-        )
-        return f"{head}, the best here ({value}{came})"
+        if d.solo:
+            value = _("a final lead of {points} points").format(points=_points(chosen.margin, True))
+        else:
+            value = _("{chance} to win").format(chance=_chance(chosen.win))
+        if d.outcome:
+            return _("{head}, the best here ({value}; {outcome})").format(
+                head=head, value=value, outcome=d.outcome
+            )
+        return _("{head}, the best here ({value})").format(head=head, value=value)
     instead = said(d, best.action)
-    then = "" if d.best_taken_by is None else f", and seat {d.best_taken_by} did so right after"
-    came = f" ({d.outcome})" if d.outcome else ""
-    if d.solo:
-        return (
-            f"{head} led to a final lead of {chosen.margin:+.1f} points{came}; {instead} was "
-            f"worth {best.margin:+.1f}, {d.margin_loss:.1f} points more{then}{_verdict(d)}"
-        )
-    return (
-        f"{head} left {chosen.win:.0%} to win{came}; {instead} was worth {best.win:.0%}"
-        f"{_more(d.margin_loss)}{then}{_verdict(d)}"
+    then = (
+        ""
+        if d.best_taken_by is None
+        else _(", and seat {seat} did so right after").format(seat=d.best_taken_by)
     )
+    came = _(" ({outcome})").format(outcome=d.outcome) if d.outcome else ""
+    if d.solo:
+        return _(
+            "{head} led to a final lead of {chosen} points{came}; {instead} was worth {best}, "
+            "{more} points more{then}{verdict}"
+        ).format(
+            head=head,
+            chosen=_points(chosen.margin, True),
+            came=came,
+            instead=instead,
+            best=_points(best.margin, True),
+            more=_points(d.margin_loss),
+            then=then,
+            verdict=_verdict(d),
+        )
+    return _(
+        "{head} left {chosen} to win{came}; {instead} was worth {best}{more}{then}{verdict}"
+    ).format(
+        head=head,
+        chosen=_chance(chosen.win),
+        came=came,
+        instead=instead,
+        best=_chance(best.win),
+        more=_more(d.margin_loss),
+        then=then,
+        verdict=_verdict(d),
+    )
+
+
+def retell(record: Mapping[str, Any], decisions: Sequence[Decision]) -> list[Decision]:
+    """``decisions`` (reviewed from ``record``) with their words made again in the current
+    language: the record replayed once, each decision told (:func:`tell`) from the state
+    before it. The judged numbers are kept as they are; only words change."""
+    wanted = {d.index: d for d in decisions}
+    if not wanted:
+        return []
+    state = replay(record, upto=0)
+    game = state.game
+    out: dict[int, Decision] = {}
+    last = max(wanted)
+    for index, (seat, text) in enumerate(record["actions"][: last + 1]):
+        if (d := wanted.get(index)) is not None:
+            taken = game.parse_action(text)
+            candidates = [e.action for e in d.estimates]
+            best = d.best.action if d.best is not None else None
+            told = tell(record, index, state, taken, candidates, best)
+            if d.forced:  # a forced decision keeps no outcome (review_decision)
+                out[index] = replace(d, moment=told.moment, words=told.words)
+            else:
+                out[index] = replace(
+                    d,
+                    moment=told.moment,
+                    words=told.words,
+                    outcome=told.outcome,
+                    best_taken_by=told.best_taken_by,
+                )
+        state.apply(int(seat), text)
+    return [out[d.index] for d in decisions]

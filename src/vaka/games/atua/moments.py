@@ -4,7 +4,8 @@ by the ids the screen shows, a placement by the card laid and the points it brin
 (:func:`vaka.games.atua.render.placement_gain`, the note of the choice list), never by
 its coordinates, and what it brought about.
 
-Everything is read from the seat's view, so nothing hidden from that seat is told.
+Every text is a whole template of the catalog in the reader's language. Everything is
+read from the seat's view, so nothing hidden from that seat is told.
 """
 
 from __future__ import annotations
@@ -12,12 +13,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from vaka.core.words import counted
 from vaka.games.atua import actions as A
 from vaka.games.atua.geometry import Placement
 from vaka.games.atua.tiles import RESIDENTS
+from vaka.i18n import N_, NN_, _, ngettext, npgettext, pgettext
 
-_PASSES = {"fate": "buying no fate tile", "resident": "keeping the resident face down"}
+_PASSES = {
+    "fate": N_("buying no fate tile"),
+    "resident": N_("keeping the resident face down"),
+}
+_TAKE_SIDES = {A.LEFT: N_("taking {card} (the left card)")}
+_TAKE_RIGHT = N_("taking {card} (the right card)")
+_POINTS = NN_("{n} point", "{n} points")
 
 
 def moment(view: Mapping[str, Any]) -> str:
@@ -26,8 +33,12 @@ def moment(view: Mapping[str, Any]) -> str:
     decision = view.get("decision") or {}
     scoring = decision.get("phase") == "score"
     turn = view["turn"] - scoring  # the turn has ended when the scoring begins
-    when = f"turn {turn}" if view["solo"] else f"round {(turn - 1) // view['players'] + 1}"
-    return f"{when}, interim scoring" if scoring else when
+    if view["solo"]:
+        if scoring:
+            return _("turn {n}, interim scoring").format(n=turn)
+        return _("turn {n}").format(n=turn)
+    n = (turn - 1) // view["players"] + 1
+    return (_("round {n}, interim scoring") if scoring else _("round {n}")).format(n=n)
 
 
 def say(view: Mapping[str, Any], action: A.AtuaAction | Placement) -> str:
@@ -36,28 +47,33 @@ def say(view: Mapping[str, Any], action: A.AtuaAction | Placement) -> str:
     if isinstance(action, Placement):
         from vaka.games.atua.render import placement_gain
 
-        return f"laying {action.card} ({placement_gain(view, action).worth} now)"
+        worth = placement_gain(view, action).worth
+        return _("laying {card} ({points} now)").format(card=action.card, points=worth)
     verb, arg = action.verb, action.arg
     solo = view.get("solo_game") or {}
     if verb == A.TAKE and arg.isdigit():
-        return f"taking {view['row'][int(arg) - 1]['card']} (card {arg} of the row)"
+        card = view["row"][int(arg) - 1]["card"]
+        return _("taking {card} (card {n} of the row)").format(card=card, n=arg)
     if verb == A.TAKE:
         card = solo["offer"][0 if arg == A.LEFT else 1]
-        return f"taking {card} (the {arg} card)"
+        return _(_TAKE_SIDES.get(arg, _TAKE_RIGHT)).format(card=card)
     if verb == A.SET_ASIDE:
-        return f"laying {view['holding']} aside"
+        return _("laying {card} aside").format(card=view["holding"])
     if verb == A.SPARE:
-        return f"paying 3 coconuts to keep {solo['other']} from Tahuma"
+        return _("paying 3 coconuts to keep {card} from Tahuma").format(card=solo["other"])
     if verb == A.GIVE:
-        return f"letting Tahuma have {solo['other']}"
+        return _("letting Tahuma have {card}").format(card=solo["other"])
     if verb == A.BUY:
-        return f"buying fate tile {arg}"
+        return _("buying fate tile {tile}").format(tile=arg)
     if verb == A.REVEAL:
         resident = view["seats"][view["seat"]]["resident"]
-        return f"revealing the resident, {RESIDENTS[resident].name}" if resident else "revealing"
+        if resident:
+            return _("revealing the resident, {name}").format(name=_(RESIDENTS[resident].name))
+        return _("revealing")
     if verb == A.SCORE:
-        return f"scoring {arg}"
-    return _PASSES.get((view.get("decision") or {}).get("phase", ""), "passing")
+        return _("scoring {source}").format(source=pgettext("atua", arg))
+    phase = (view.get("decision") or {}).get("phase", "")
+    return _(_PASSES[phase]) if phase in _PASSES else _("passing")
 
 
 def outcome(
@@ -80,22 +96,33 @@ def outcome(
     seen = {entry["card"] for entry in before["row"]} | set(offers[0])
     new = [entry["card"] for entry in after["row"] if entry["card"] not in seen]
     new += [card for card in offers[1] if card not in seen]
-    if new:
-        parts.append(f"{' and '.join(new)} came up")
+    if len(new) == 1:
+        parts.append(_("{card} came up").format(card=new[0]))
+    elif new:
+        parts.append(
+            _("{cards} and {last} came up").format(cards=", ".join(new[:-1]), last=new[-1])
+        )
     decision = after.get("decision") or {}
     if decision.get("phase") == "score" and (before.get("decision") or {}).get("phase") != "score":
-        parts.append(f"pile {decision['pile']} ran out: interim scoring")
+        parts.append(_("pile {pile} ran out: interim scoring").format(pile=decision["pile"]))
     for old, now in zip(before["seats"], after["seats"], strict=True):
         scored = [
-            f"{counted(n, 'point')} for {s}"
+            _("{points} for {source}").format(points=_points(n), source=pgettext("atua", s))
             for s, n in now["scored"].items()
             if s not in old["scored"]
         ]
         if now["resident_revealed"] and not old["resident_revealed"]:
-            scored.append(f"{counted(now['resident_points'], 'point')} for the resident")
+            points = _points(now["resident_points"])
+            scored.append(_("{points} for the resident").format(points=points))
         if scored:
-            parts.append(f"seat {now['seat']} scored {', '.join(scored)}")
+            parts.append(
+                _("seat {n} scored {scores}").format(n=now["seat"], scores=", ".join(scored))
+            )
     return "; ".join(parts) or None
+
+
+def _points(n: int) -> str:
+    return ngettext(*_POINTS, n).format(n=n)
 
 
 def _coconuts(before: Mapping[str, Any], arg: str, after: Mapping[str, Any]) -> list[str]:
@@ -105,6 +132,20 @@ def _coconuts(before: Mapping[str, Any], arg: str, after: Mapping[str, Any]) -> 
     change = after["seats"][seat]["coconuts"] - before["seats"][seat]["coconuts"]
     gained = before["row"][int(arg) - 1]["coconuts"] if arg.isdigit() else max(change, 0)
     paid = gained - change
-    words = [f"paid {counted(paid, 'coconut')}"] * (paid > 0)
-    words += [f"gained {counted(gained, 'coconut')}"] * (gained > 0)
-    return ["it " + " and ".join(words)] if words else []
+    if paid > 0 and gained > 0:
+        return [
+            _("it paid {paid} and gained {gained}").format(
+                paid=_coconut_count(paid), gained=_coconut_count(gained)
+            )
+        ]
+    if paid > 0:
+        return [_("it paid {paid}").format(paid=_coconut_count(paid))]
+    if gained > 0:
+        return [_("it gained {gained}").format(gained=_coconut_count(gained))]
+    return []
+
+
+def _coconut_count(n: int) -> str:
+    """ "1 coconut", "3 coconuts", as the log counts them."""
+    coconuts = npgettext("symbol", "coconut", "coconuts", n)
+    return _("{n} {coconuts}").format(n=n, coconuts=coconuts)

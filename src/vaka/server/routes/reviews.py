@@ -29,7 +29,8 @@ async def review(
     ``done``. A game not over is refused (409), a full queue too (429 ``busy``)."""
     await visible(svc, table_id, token)  # a private table's: with one of its seats' tokens
     record = await svc.to_review(table_id, req.seat)
-    return await queue.ask(table_id, record, req.seat, req.playouts)
+    status = await queue.ask(table_id, record, req.seat, req.playouts)
+    return await queue.in_language(status, lambda: svc.to_review(table_id, req.seat))
 
 
 @router.get("/{table_id}/review")
@@ -42,7 +43,8 @@ async def review_status(
     playouts: Annotated[int | None, Query(ge=1, le=24)] = None,
 ) -> ReviewStatus:
     """Where the review asked for with these ``seat`` and ``playouts`` stands, and
-    the review once it is done (404 if nobody asked for it)."""
+    the review once it is done (404 if nobody asked for it), its words in the reader's
+    language."""
     found = await queue.find(table_id, seat, playouts)
     if found is not None:  # a private table's review: for its seats only
         await visible(svc, table_id, token)
@@ -50,4 +52,4 @@ async def review_status(
         raise NotFound(
             _("nobody asked for this review of table {table}").format(table=repr(table_id))
         )
-    return found
+    return await queue.in_language(found, lambda: svc.to_review(table_id, seat))

@@ -60,7 +60,7 @@ export function Replay({ id, review: start = null }) {
       <span>${number(step)} / ${number(view.steps)}</span>
       <label>${t("Seen by")} <select value=${seat} onChange=${(e) => setSeat(e.target.value)}>
         <option value="">${t("everyone")}</option>
-        ${table.seats.map((s) => html`<option value=${s.seat}>${s.name}</option>`)}
+        ${table.seats.map((s) => html`<option value=${s.seat}>${table.names?.[s.seat] || s.name}</option>`)}
       </select></label>
     </div>
     <p class="last-event" aria-live="polite">${last ? last.text : t("The game begins.")}
