@@ -105,7 +105,7 @@ def test_simulate_reports_in_german_with_german_numbers() -> None:
     assert done.returncode == 0, done.stderr
     out = " ".join(done.stdout.split())
     for words in ("4 Partien, 2 Spieler", "Siegquote", "Je Platz, wer immer dort saß",
-                  "fairer Anteil (1/Spieler): 50,0%", "Partielänge: Mittel"):  # fmt: skip
+                  "fairer Anteil (1/Spieler): 50,0 %", "Partielänge: Mittel"):  # fmt: skip
         assert words in out, words
     pseudo = vaka("--lang", "en_XA", *args).stdout
     # the agents and the games' own score categories are typed names and data keys

@@ -192,3 +192,7 @@ def test_review_speaks_german_in_its_workers_too(tmp_path: Path) -> None:
     assert f"· #{PLANT_AT + 1} Zug " in words
     assert f"Platz {PLANT_SEAT}: " in words and " aus Reihe 2 nehmen ließ " in words
     assert "taking the " not in words and " from row " not in words
+    # what judged it, and what each decision gave up, as German writes them
+    assert "gelernte Gewinnchance (rapa-nui-2p." in words
+    assert "learned win chance" not in words
+    assert re.search(r"\d+ % ± \d+ %", words), words

@@ -30,6 +30,7 @@ from vaka.core.errors import VakaError
 from vaka.core.observation import Encoder
 from vaka.core.registry import load
 from vaka.core.state import State
+from vaka.i18n import N_, _
 
 #: The file format's name and the version this code reads.
 FORMAT = "vaka-value-model"
@@ -42,7 +43,7 @@ EXTRA = 3
 #: bot's reading of the value estimate, the fallback where no model is shipped.
 LEAD_SCALE = 5.0
 #: What a review or a search says it judged by without a model.
-HAND_WRITTEN = "hand-written estimate"
+HAND_WRITTEN = N_("hand-written estimate")
 
 
 class ModelError(VakaError):
@@ -195,7 +196,9 @@ def shipped(game_id: str, players: int) -> ValueModel | None:
 def evaluation_name(model: ValueModel | None) -> str:
     """How positions are judged, in words: the learned model's version, or the
     hand-written estimate."""
-    return HAND_WRITTEN if model is None else f"learned win chance ({model.version})"
+    if model is None:
+        return _(HAND_WRITTEN)
+    return _("learned win chance ({model})").format(model=model.version)
 
 
 __all__ = [

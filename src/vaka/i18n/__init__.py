@@ -192,9 +192,12 @@ def number(value: float, digits: int | None = None) -> str:
 
 
 def percent(value: float, digits: int = 1) -> str:
-    """A share as a percentage ("12.3%", German "12,3 %")."""
-    pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
-    return format_percent(value, format=pattern, locale=babel_locale())
+    """A share as a percentage ("12.3%", German "12,3 %"): the language's own pattern,
+    with ``digits`` after the point."""
+    locale = babel_locale()
+    pattern = str(locale.percent_formats[None].pattern)
+    pattern = pattern.replace("#,##0", "#,##0" + ("." + "0" * digits if digits else ""), 1)
+    return format_percent(value, format=pattern, locale=locale)
 
 
 def date(value: dt.date) -> str:

@@ -38,7 +38,6 @@ from dataclasses import dataclass
 
 from vaka.agents import Agent, Observation, default_level, make_agent, search_agent
 from vaka.agents.learned import (
-    HAND_WRITTEN,
     ModelError,
     ValueModel,
     evaluation_name,
@@ -50,7 +49,7 @@ from vaka.core.errors import IllegalAction, VakaError
 from vaka.core.game import Action
 from vaka.core.rng import derive_seed
 from vaka.core.state import State
-from vaka.core.words import counted
+from vaka.i18n import _, ngettext
 from vaka.sim.match import apply_decided, decide_together
 from vaka.sim.review_labels import INACCURACY, WIN, Yardstick
 
@@ -140,16 +139,19 @@ def evaluation(game_id: str, players: int, learned: bool = True) -> tuple[ValueM
     name in words: the learned win chance where the game ships a model that reads (and the
     budget allows it), else the hand-written estimate, saying why."""
     if not learned:
-        return None, f"{HAND_WRITTEN} (asked for)"
+        return None, _("hand-written estimate (asked for)")
     try:
         model = shipped(game_id, players)
     except ModelError as e:
-        return None, f"{HAND_WRITTEN} (the learned model could not be read: {e})"
+        why = _("hand-written estimate (the learned model could not be read: {why})")
+        return None, why.format(why=e)
     if model is None:
-        return (
-            None,
-            f"{HAND_WRITTEN} (no learned model for {game_id} at {counted(players, 'player')})",
+        why = ngettext(
+            "hand-written estimate (no learned model for {game} at {n} player)",
+            "hand-written estimate (no learned model for {game} at {n} players)",
+            players,
         )
+        return None, why.format(game=game_id, n=players)
     return model, evaluation_name(model)
 
 

@@ -104,8 +104,8 @@ def given_up(decision: Decision, points: str = "points") -> str:
     ``points`` where that made the loss (alone, always), else the win chance."""
     d = decision
     if d.by_lead and d.points is not None:
-        return f"{d.margin_loss:.1f} {points} ± {d.spread * d.points:.1f}"
-    return f"{d.loss:.0%} ± {d.spread:.0%}"
+        return f"{_points(d.margin_loss)} {points} ± {_points(d.spread * d.points)}"
+    return f"{_chance(d.loss)} ± {_chance(d.spread)}"
 
 
 #: The verdict that ends a costly decision's words, by its label.
