@@ -11,6 +11,7 @@ from vaka.games.raiatea.names import (
     bonus,
     grouped,
     thing,
+    things,
 )
 from vaka.games.raiatea.params import CHARTS, COMMODITIES, LOCATION_NAMES
 from vaka.i18n import N_, NP_, _, ngettext
@@ -51,9 +52,9 @@ def _ritual_count(n: int) -> str:
     return ngettext("{n} ritual", "{n} rituals", n).format(n=n)
 
 
-def _things(x: str) -> Said:
-    """A kind of thing counted in the plural ("Collectors")."""
-    return Said(N_("{thing}s"), thing=Words(thing, x))
+def _things(x: str) -> Words:
+    """A kind of assistant in the plural ("Collectors")."""
+    return Words(things, x)
 
 
 def _bids(bids: tuple[int, ...]) -> tuple[Said, ...]:

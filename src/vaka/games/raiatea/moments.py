@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vaka.games.raiatea.actions import RaiateaAction
-from vaka.games.raiatea.names import GIFTS, amount, bonus, mission, thing
+from vaka.games.raiatea.names import GIFTS, amount, bonus, mission, thing, things
 from vaka.games.raiatea.params import CHARTS, COMMODITIES, LOCATION_NAMES, TOOS
 from vaka.i18n import N_, NN_, _, ngettext
 from vaka.i18n.said import Said
@@ -71,7 +71,7 @@ _THINGS: dict[str, Pair] = {
     "discard": (N_("discarding {thing}"), N_("Discard {thing}")),
     "perform": (N_("performing {thing}"), N_("Perform {thing}")),
     "pay": (N_("paying {thing}"), N_("Pay {thing}")),
-    "type": (N_("counting {thing}s"), N_("Count {thing}s")),
+    "type": (N_("counting {thing}"), N_("Count {thing}")),  # in the plural: Collectors
     "use": (N_("using a {thing}"), N_("Use a {thing}")),
     "top": (
         N_("moving {thing}'s price marker to the top"),
@@ -139,7 +139,7 @@ def _words(view: Mapping[str, Any], action: RaiateaAction) -> tuple[Pair, dict[s
     if verb == "advance":
         return _ADVANCE, {}
     if verb in _THINGS:
-        return _THINGS[verb], {"thing": thing(arg)}
+        return _THINGS[verb], {"thing": things(arg) if verb == "type" else thing(arg)}
     if verb == "claim":
         return _CLAIM, {"place": _(str(LOCATION_NAMES[arg]))}
     if verb == "draw" and arg in _DRAWS:

@@ -129,6 +129,20 @@ def thing(x: str) -> str:
     return x
 
 
+#: The kinds of assistant in the plural ("counting Collectors").
+PLURALS = {
+    "collector": N_("Collectors"),
+    "merchant": N_("Merchants"),
+    "shaman": N_("Shamans"),
+    "pearl_diver": N_("Pearl Divers"),
+}
+
+
+def things(x: str) -> str:
+    """A kind of assistant in the plural ("Collectors"); any other thing by its name."""
+    return _(PLURALS[x]) if x in PLURALS else thing(x)
+
+
 def grouped(names: Iterable[str]) -> str:
     """Names in their first order, repeats counted: "Collector ×2, Shaman"."""
     counts = Counter(names)
