@@ -38,7 +38,7 @@ from vaka.sim.review import LABELS, Budget, review_game
 from vaka.sim.review_judge import Estimate, loss_of, only_gap, parse_horizon
 from vaka.sim.review_labels import Yardstick, label, move_accuracy
 from vaka.sim.runner import game_seed, seating
-from vaka.sim.stats import wilson_interval, win_shares
+from vaka.sim.stats import mean_interval, wilson_interval, win_shares
 
 
 def play_record(game_id: str, agents: tuple[str, ...], seed: int) -> dict[str, Any]:
@@ -137,6 +137,8 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         inner = statistics.median(r["accuracy"] for r in mine) if mine else 0.0
         results[agent] = {
             "mean accuracy": statistics.fmean(r["accuracy"] for r in mine) if mine else None,
+            # over seat-games: random's interval must lie below sound play's
+            "accuracy ci95": mean_interval([r["accuracy"] for r in mine]) if mine else None,
             **_won(mine),
             # within the agent: do its more accurate games win more often?
             "above its median": _won([r for r in mine if r["accuracy"] > inner]),
