@@ -89,6 +89,32 @@ def test_review_writes_an_html_page_with_a_graph_per_seat(tmp_path: Path) -> Non
     assert "knowing every card (not part of the review)" in text
 
 
+def test_the_review_page_speaks_the_readers_language(tmp_path: Path) -> None:
+    """``--lang de --html``: the page's words, labels and numbers in German; in the
+    pseudo-language, no English word of the page's own is left (only the game's record
+    and the action texts, in titles)."""
+    path = planted_file(tmp_path)
+    page = tmp_path / "review.html"
+    args = ("review", str(path), "--from", "69", "--budget", "3", "--full-information")
+    result = vaka("--lang", "de", *args, "--html", str(page))
+    assert result.returncode == 0, result.stderr
+    text = page.read_text(encoding="utf-8")
+    assert '<html lang="de">' in text
+    for words in ("Wendepunkte", "Besprechung: Rapa Nui, 2 Spieler", "Urteile: Ungenauigkeit ab",
+                  "Bewertung der Lagen: gelernte Siegchance", "wie Platz 1 sie sah"):  # fmt: skip
+        assert words in text, words
+    assert re.search(r"\d+\u00a0% \(", text)  # a candidate's win chance, as German writes it
+    for english in ("Turning points", "Final scores", "win chance", "as seat 1 saw it"):
+        assert english not in text, english
+    result = vaka("--lang", "en_XA", *args, "--html", str(page))
+    assert result.returncode == 0, result.stderr
+    shown = re.sub(
+        r"<style>.*?</style>|<[^>]+>|base64,[^\"]+", " ", page.read_text("utf-8"), flags=re.S
+    )
+    left = set(re.findall(r"\b(?:the|of|seat|chance|review|and|from)\b", shown))
+    assert not left, left
+
+
 def test_review_json_is_the_review_and_does_not_depend_on_jobs(tmp_path: Path) -> None:
     path = planted_file(tmp_path)
     args = ("review", str(path), "--from", "70", "--budget", "2", "--seed", "4", "--json")
@@ -193,6 +219,6 @@ def test_review_speaks_german_in_its_workers_too(tmp_path: Path) -> None:
     assert f"Platz {PLANT_SEAT}: " in words and " aus Reihe 2 nehmen ließ " in words
     assert "taking the " not in words and " from row " not in words
     # what judged it, and what each decision gave up, as German writes them
-    assert "gelernte Gewinnchance (rapa-nui-2p." in words
+    assert "gelernte Siegchance (rapa-nui-2p." in words
     assert "learned win chance" not in words
     assert re.search(r"\d+ % ± \d+ %", words), words

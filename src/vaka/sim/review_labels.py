@@ -11,6 +11,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from vaka.i18n import NP_, pgettext
+
 #: Win-chance loss (0-1) from which a decision is an inaccuracy, a mistake, a blunder.
 #: lichess uses drops of 5, 10 and 15 points of its win percentage; playout estimates are
 #: noisier than a chess engine's (docs/REVIEW.md), so the thresholds are twice as wide.
@@ -31,6 +33,20 @@ LABELS = ("only move", "good", "inaccuracy", "mistake", "blunder")
 FORCED = "forced"
 #: The labels a summary points out (a graph marks them).
 MARKED = ("only move", "inaccuracy", "mistake", "blunder")
+#: Each label as people read it (``pgettext("review label", ...)``): the JSON keeps these.
+LABEL_WORDS = {
+    "only move": NP_("review label", "only move"),
+    "good": NP_("review label", "good"),
+    "inaccuracy": NP_("review label", "inaccuracy"),
+    "mistake": NP_("review label", "mistake"),
+    "blunder": NP_("review label", "blunder"),
+    FORCED: NP_("review label", "forced"),
+}
+
+
+def label_words(label: str) -> str:
+    """A label in the current language ("blunder", German "Patzer")."""
+    return pgettext("review label", LABEL_WORDS.get(label, label))
 
 
 @dataclass(frozen=True)

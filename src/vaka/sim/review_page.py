@@ -13,7 +13,7 @@ from typing import Any
 
 from vaka.core.record import replay
 from vaka.core.registry import load
-from vaka.core.words import counted
+from vaka.i18n import N_, _, current, ngettext, number
 from vaka.sim.review import (
     BLUNDER,
     FORCED,
@@ -27,8 +27,8 @@ from vaka.sim.review import (
     said,
     turning_decisions,
 )
-from vaka.sim.review_labels import SOLO_POINTS
-from vaka.sim.review_words import given_up
+from vaka.sim.review_labels import SOLO_POINTS, label_words
+from vaka.sim.review_words import given_up, shown_chance, shown_points
 
 #: Marker colours of the labels in the graph and the move list.
 COLOURS = {
@@ -67,19 +67,21 @@ def graph_png(review: Review, seat: int) -> bytes:
     solo = review.players == 1  # alone: the expected final lead (docs/REVIEW.md)
     taken = [(d.chosen.margin if solo else d.chosen.win) if d.chosen else 0.0 for d in mine]
     best = [(d.best.margin if solo else d.best.win) if d.best else 0.0 for d in mine]
-    axes.plot(xs, best, linestyle="--", color="#888888", linewidth=1, label="best candidate")
-    axes.plot(xs, taken, color="#333333", linewidth=1.5, label="action taken")
+    axes.plot(xs, best, linestyle="--", color="#888888", linewidth=1, label=_("best candidate"))
+    axes.plot(xs, taken, color="#333333", linewidth=1.5, label=_("action taken"))
     for name in MARKED:
         marked = [(x, y) for x, y, d in zip(xs, taken, mine, strict=True) if d.label == name]
         if marked:
-            axes.scatter(*zip(*marked, strict=True), color=COLOURS[name], zorder=3, label=name)
+            axes.scatter(
+                *zip(*marked, strict=True), color=COLOURS[name], zorder=3, label=label_words(name)
+            )
     if not solo:
         axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         axes.set_ylim(-0.03, 1.03)
     axes.set_xlim(0, max(len(review.actions), 1) + 1)
-    axes.set_xlabel("action number in the game")
-    axes.set_ylabel("expected final lead" if solo else "win chance")
-    axes.set_title(f"Seat {seat}")
+    axes.set_xlabel(_("action number in the game"))
+    axes.set_ylabel(_("expected final lead") if solo else _("win chance"))
+    axes.set_title(_("Seat {seat}").format(seat=seat))
     axes.grid(alpha=0.3)
     axes.legend(loc="upper left", fontsize=8, ncols=3)
     out = io.BytesIO()
@@ -108,7 +110,7 @@ def _candidates(decision: Decision) -> str:
     for e in decision.estimates:
         mark = " taken" if e.action == decision.taken else ""
         words = _act(decision, e.action)
-        cells.append(f'<span class="cand{mark}">{words} {e.win:.0%} ({e.margin:+.1f})</span>')
+        cells.append(f'<span class="cand{mark}">{words} {_estimate(e.win, e.margin)}</span>')
     return " ".join(cells)
 
 
@@ -116,7 +118,7 @@ def _known(d: Decision) -> str:
     """What the full information said of the same candidates (``--full-information``)."""
     return " ".join(
         f'<span class="cand{" taken" if e.action == d.taken else ""}">'
-        f"{_act(d, e.action)} {e.win:.0%} ({e.margin:+.1f})</span>"
+        f"{_act(d, e.action)} {_estimate(e.win, e.margin)}</span>"
         for e in sorted(d.hindsight, key=lambda e: (-e.win, -e.margin))
     )
 
@@ -134,7 +136,7 @@ def _row(
         str(index + 1),
         str(seat),
         _act(d, d.taken),
-        f'<b style="color:{colour}">{_e(d.label)}</b>',
+        f'<b style="color:{colour}">{_e(label_words(d.label))}</b>',
         "" if d.forced else f'<span class="cand">{given_up(d)}</span>',
         "" if best is None or d.loss <= 0 else _act(d, best.action),
         _candidates(d),
@@ -142,112 +144,177 @@ def _row(
     ]
     row = f'<tr id="m{index + 1}">' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
     if d.label in MARKED:
+        seen = _("position before action {n}, as seat {seat} saw it").format(n=index + 1, seat=seat)
         row += (
-            f'<tr class="pic"><td></td><td colspan="{7 if full else 6}"><details><summary>'
-            f"position before action {index + 1}, as seat {seat} saw it</summary>"
-            f"{_picture(record, d)}"
-            "</details></td></tr>"
+            f'<tr class="pic"><td></td><td colspan="{7 if full else 6}"><details>'
+            f"<summary>{_e(seen)}</summary>{_picture(record, d)}</details></td></tr>"
         )
     return row
 
 
+def _estimate(win: float, margin: float) -> str:
+    """A candidate's win chance and final margin ("40% (+2.5)", German "40 % (+2,5)")."""
+    return f"{shown_chance(win)} ({shown_points(margin, sign=True)})"
+
+
 def page(review: Review, record: dict[str, Any], title: str | None = None) -> str:
-    """The HTML of a review page (self-contained: the graphs are inline PNGs)."""
+    """The HTML of a review page (self-contained: the graphs are inline PNGs), in the
+    current language."""
     game = load(review.game)
-    players = counted(review.players, "player")
-    heading = title or f"Review: {game.name}, {players}, seed {review.record_seed}"
+    players = ngettext("{n} player", "{n} players", review.players).format(n=review.players)
+    heading = title or _("Review: {game}, {players}, seed {seed}").format(
+        game=_(game.name), players=players, seed=review.record_seed
+    )
     seats = []
     for report in review.seat_reports():
         png = base64.b64encode(graph_png(review, report.seat)).decode("ascii")
-        accuracy = "–" if report.accuracy is None else f"{report.accuracy:.0f}"
-        counts = ", ".join(f"{n} {name}" for name, n in report.labels.items() if n)
-        score = review.scores[report.seat]
-        won = " (won)" if report.seat in review.winners else ""
+        counts = ", ".join(f"{n} {label_words(name)}" for name, n in report.labels.items() if n)
+        about = {"seat": report.seat, "score": number(review.scores[report.seat])}
+        if report.accuracy is None:
+            title_words = _("Seat {seat}: final score {score}").format(**about)
+        else:
+            title_words = _("Seat {seat}: accuracy {accuracy}, final score {score}").format(
+                accuracy=f"{report.accuracy:.0f}", **about
+            )
+        if report.seat in review.winners:
+            title_words = _("{seat_line} (won)").format(seat_line=title_words)
+        alt = _("win chance of seat {seat}").format(seat=report.seat)
         seats.append(
-            f"<h3>Seat {report.seat}: accuracy {accuracy}, final score {score:g}{won}</h3>"
-            f"<p>{_e(counts)}</p>"
-            f'<img alt="win chance of seat {report.seat}" src="data:image/png;base64,{png}">'
+            f"<h3>{_e(title_words)}</h3><p>{_e(counts)}</p>"
+            f'<img alt="{_e(alt)}" src="data:image/png;base64,{png}">'
         )
     by_index = {d.index: d for d in review.decisions}
     full = any(d.hindsight for d in review.decisions)
     rows = "".join(
         _row(record, i, s, t, by_index.get(i), full) for i, (s, t) in enumerate(review.actions)
     )
-    known = "<th>knowing every card (not part of the review)</th>" if full else ""
-    full_note = _FULL if full else ""
-    measure_note = _measure_note(review)
+    hindsight = _("knowing every card (not part of the review)")
+    known = f"<th>{_e(hindsight)}</th>" if full else ""
+    nothing = _("none")
     turning = (
         "".join(
             f'<li><a href="#m{d.index + 1}">#{d.index + 1}</a> {_e(describe(d))}</li>'
             for d in turning_decisions(review)
         )
-        or "<li>none</li>"
+        or f"<li>{_e(nothing)}</li>"
     )
-    b = review.budget
-    confirm = "; twice the playouts where an inaccuracy or worse was found" if b.confirm else ""
+    heads = [
+        "#", _("seat"), _("action"), _("label"), _("loss"), _("best instead"),
+        _("candidates: win chance (final margin)"),
+    ]  # fmt: skip
+    head = "".join(f"<th>{_e(h)}</th>" for h in heads)
+    parts = [_("Turning points"), _("Win chance"), _("Moves")]
+    turning_title, chance_title, moves_title = (_e(p) for p in parts)
+    full_note = f'<p class="note">{_e(_(FULL))}</p>' if full else ""
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{_e(current().split("_")[0])}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{_e(heading)}</title><style>{_STYLE}</style></head>
 <body>
 <h1>{_e(heading)}</h1>
-<p>Final scores {_e(", ".join(f"seat {i}: {s:g}" for i, s in enumerate(review.scores)))};
-winners: {_e(", ".join(map(str, review.winners)) or "none")}. Seats reviewed:
-{_e(", ".join(map(str, review.seats)))}. Review seed {review.seed}; per decision
-{b.playouts} playouts for each of up to {b.candidates} candidates ({b.iterations} search
-iterations where there were more actions){_e(confirm)}. Positions judged by the
-{_e(review.evaluation or "hand-written estimate")}.</p>
-<p class="note">Each decision is judged from what its seat could know then: its own view,
-searched over deals of the cards it could not see; never from the cards that came later.
-The win chance is the share of those deals won when the medium bot plays every seat on;
-the loss is the win chance given up against the best candidate. Labels: inaccuracy from
-{INACCURACY:.0%}, mistake from {MISTAKE:.0%}, blunder from {BLUNDER:.0%}; "only move"
-where the action taken stood {ONLY_MOVE_GAP:.0%} or more above every other.
-{measure_note}</p>
+<p>{_e(_facts(review))}</p>
+<p class="note">{_e(_how(review))}</p>
 {full_note}
-<h2>Turning points</h2><ul>{turning}</ul>
-<h2>Win chance</h2>{"".join(seats)}
-<h2>Moves</h2>
-<table><thead><tr><th>#</th><th>seat</th><th>action</th><th>label</th><th>loss</th>
-<th>best instead</th><th>candidates: win chance (final margin)</th>{known}</tr></thead>
+<h2>{turning_title}</h2><ul>{turning}</ul>
+<h2>{chance_title}</h2>{"".join(seats)}
+<h2>{moves_title}</h2>
+<table><thead><tr>{head}{known}</tr></thead>
 <tbody>{rows}</tbody></table>
 </body></html>
 """
 
 
-def _measure_note(review: Review) -> str:
-    """How this game's decisions are measured, beyond the win chance (docs/REVIEW.md)."""
+def _facts(review: Review) -> str:
+    """The game's end, the seats reviewed and the review's settings, in words."""
+    b = review.budget
+    scores = ", ".join(
+        _("seat {seat}: {score}").format(seat=i, score=number(s))
+        for i, s in enumerate(review.scores)
+    )
+    facts = _(
+        "Final scores {scores}; winners: {winners}. Seats reviewed: {seats}. Review seed "
+        "{seed}; per decision {playouts} playouts for each of up to {candidates} candidates "
+        "({iterations} search iterations where there were more actions)."
+    ).format(
+        scores=scores,
+        winners=", ".join(map(str, review.winners)) or _("none"),
+        seats=", ".join(map(str, review.seats)),
+        seed=review.seed,
+        playouts=b.playouts,
+        candidates=b.candidates,
+        iterations=b.iterations,
+    )
+    if b.confirm:
+        facts += " " + _("Twice the playouts where an inaccuracy or worse was found.")
+    judged = review.evaluation or _("hand-written estimate")
+    return facts + " " + _("Positions judged by the {evaluation}.").format(evaluation=judged)
+
+
+def _how(review: Review) -> str:
+    """How a decision is judged and labelled, and measured beyond the win chance in this
+    game (docs/REVIEW.md)."""
+    how = _(
+        "Each decision is judged from what its seat could know then: its own view, searched "
+        "over deals of the cards it could not see; never from the cards that came later. The "
+        "win chance is the share of those deals won when the medium bot plays every seat on; "
+        "the loss is the win chance given up against the best candidate. Labels: inaccuracy "
+        'from {inaccuracy}, mistake from {mistake}, blunder from {blunder}; "only move" '
+        "where the action taken stood {gap} or more above every other."
+    ).format(
+        inaccuracy=shown_chance(INACCURACY),
+        mistake=shown_chance(MISTAKE),
+        blunder=shown_chance(BLUNDER),
+        gap=shown_chance(ONLY_MOVE_GAP),
+    )
     if review.players == 1:
         return (
-            "Alone, the best candidate is the one with the highest final lead over the game's"
-            " own opponent (your score less Tahuma's), and the loss is the lead given up over"
-            f" {_thresholds(SOLO_POINTS)}."
+            how
+            + " "
+            + _(
+                "Alone, the best candidate is the one with the highest final lead over the "
+                "game's own opponent (your score less Tahuma's), and the loss is the lead given "
+                "up over {thresholds}."
+            ).format(thresholds=_thresholds(SOLO_POINTS))
         )
     points = load(review.game).review_points
     if points is None:
         return (
-            "A seat whose game is already decided, far behind or far ahead, gives up almost"
-            " no win chance whatever it does, so its moves read as good: the final margins"
-            " beside the candidates still show what each would cost."
+            how
+            + " "
+            + _(
+                "A seat whose game is already decided, far behind or far ahead, gives up almost "
+                "no win chance whatever it does, so its moves read as good: the final margins "
+                "beside the candidates still show what each would cost."
+            )
         )
     return (
-        "A seat far behind or far ahead gives up almost no win chance whatever it does, so"
-        " the estimated final lead given up counts as well, the larger of the two making the"
-        f" label: the lead over {_thresholds(points)}."
+        how
+        + " "
+        + _(
+            "A seat far behind or far ahead gives up almost no win chance whatever it does, so "
+            "the estimated final lead given up counts as well, the larger of the two making the "
+            "label: the lead over {thresholds}."
+        ).format(thresholds=_thresholds(points))
     )
 
 
 def _thresholds(points: float) -> str:
-    return (
-        f"{points:g} points: an inaccuracy from {counted(f'{INACCURACY * points:g}', 'point')},"
-        f" a mistake from {MISTAKE * points:g}, a blunder from {BLUNDER * points:g}"
+    return _(
+        "{points} points: an inaccuracy from {inaccuracy}, a mistake from {mistake}, a "
+        "blunder from {blunder}"
+    ).format(
+        points=number(points),
+        inaccuracy=number(INACCURACY * points),
+        mistake=number(MISTAKE * points),
+        blunder=number(BLUNDER * points),
     )
 
 
-_FULL = """
-<p class="note">The last column is apart from the review: each candidate played from the true
-position, with the hidden cards and the random future as they really were (the bots still see
-only their own views). It says what hindsight would have chosen; the labels never use it.</p>"""
+FULL = N_(
+    "The last column is apart from the review: each candidate played from the true position, "
+    "with the hidden cards and the random future as they really were (the bots still see only "
+    "their own views). It says what hindsight would have chosen; the labels never use it."
+)
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1.5em; max-width: 1100px; color: #222; }

@@ -104,8 +104,8 @@ def given_up(decision: Decision, points: str = "points") -> str:
     ``points`` where that made the loss (alone, always), else the win chance."""
     d = decision
     if d.by_lead and d.points is not None:
-        return f"{_points(d.margin_loss)} {points} ± {_points(d.spread * d.points)}"
-    return f"{_chance(d.loss)} ± {_chance(d.spread)}"
+        return f"{shown_points(d.margin_loss)} {points} ± {shown_points(d.spread * d.points)}"
+    return f"{shown_chance(d.loss)} ± {shown_chance(d.spread)}"
 
 
 #: The verdict that ends a costly decision's words, by its label.
@@ -118,14 +118,14 @@ _VERDICTS = {
 }
 
 
-def _points(value: float, sign: bool = False) -> str:
+def shown_points(value: float, sign: bool = False) -> str:
     """Points with one decimal, as the reader's language writes them ("+3.5", "3,5")."""
     if current() == SOURCE:
         return f"{value:+.1f}" if sign else f"{value:.1f}"
     return ("+" if sign and value >= 0 else "") + number(value, 1)
 
 
-def _chance(value: float) -> str:
+def shown_chance(value: float) -> str:
     """A win chance in whole percent ("40%", German "40 %")."""
     return f"{value:.0%}" if current() == SOURCE else percent(value, 0)
 
@@ -133,9 +133,9 @@ def _chance(value: float) -> str:
 def _more(points: float) -> str:
     """The final lead given up, as the review's margins estimate it."""
     if points >= 0.05:
-        return _(" and {points} points more at the end").format(points=_points(points))
+        return _(" and {points} points more at the end").format(points=shown_points(points))
     if points <= -0.05:
-        return _(", though {points} points less at the end").format(points=_points(-points))
+        return _(", though {points} points less at the end").format(points=shown_points(-points))
     return ""
 
 
@@ -157,9 +157,9 @@ def describe(decision: Decision) -> str:
         return _("{head} (forced)").format(head=head)
     if best is chosen or d.loss <= 0:
         if d.solo:
-            value = _("a final lead of {points} points").format(points=_points(chosen.margin, True))
+            value = _("a final lead of {points} points").format(points=shown_points(chosen.margin, True))
         else:
-            value = _("{chance} to win").format(chance=_chance(chosen.win))
+            value = _("{chance} to win").format(chance=shown_chance(chosen.win))
         if d.outcome:
             return _("{head}, the best here ({value}; {outcome})").format(
                 head=head, value=value, outcome=d.outcome
@@ -178,11 +178,11 @@ def describe(decision: Decision) -> str:
             "{more} points more{then}{verdict}"
         ).format(
             head=head,
-            chosen=_points(chosen.margin, True),
+            chosen=shown_points(chosen.margin, True),
             came=came,
             instead=instead,
-            best=_points(best.margin, True),
-            more=_points(d.margin_loss),
+            best=shown_points(best.margin, True),
+            more=shown_points(d.margin_loss),
             then=then,
             verdict=_verdict(d),
         )
@@ -190,10 +190,10 @@ def describe(decision: Decision) -> str:
         "{head} left {chosen} to win{came}; {instead} was worth {best}{more}{then}{verdict}"
     ).format(
         head=head,
-        chosen=_chance(chosen.win),
+        chosen=shown_chance(chosen.win),
         came=came,
         instead=instead,
-        best=_chance(best.win),
+        best=shown_chance(best.win),
         more=_more(d.margin_loss),
         then=then,
         verdict=_verdict(d),
