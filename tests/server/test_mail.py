@@ -267,3 +267,31 @@ def test_a_deleted_account_leaves_no_address(tmp_path: Path, mailbox: Mailbox) -
             assert conn.execute(unsent).fetchone() == (0,)
     finally:
         server.stop()
+
+
+def test_the_first_mover_of_a_table_made_full_is_mailed(tmp_path: Path, mailbox: Mailbox) -> None:
+    """A turn-based table waits for a stranger; when the last seat is taken, the game
+    starts and whoever is to move first hears of it, even its maker, long gone."""
+    server = mail_server(f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path, mailbox.port)
+    try:
+        ana, bo = person(server, "Ana"), person(server, "Bo")
+        for who, address in ((ana, "ana@example.org"), (bo, "bo@example.org")):
+            assert who.put("/api/mail", json={"address": address}).status_code == 200
+            [confirm] = mailbox.wait_for(address, 1)
+            token = link_token(confirm, "confirm")
+            assert who.post("/api/mail/confirm", params={"token": token}).status_code == 200
+        r = ana.post(
+            "/api/tables",
+            json={"game": "rapa-nui", "players": 2, "seats": ["me", "open"], "clock": TURN},
+        )
+        assert r.status_code == 201, r.text
+        table = r.json()["table"]["id"]
+        assert bo.post(f"/api/tables/{table}/seats/1", json={"name": "Bo"}).status_code == 201
+        first = look(ana, table)["table"]["to_move"]
+        assert len(first) == 1
+        mover = ("ana@example.org", "bo@example.org")[first[0]]
+        [_, turn] = mailbox.wait_for(mover, 2)
+        assert turn["Subject"] == "vaka: your turn at Rapa Nui"
+        assert f"/#/t/{table}" in body(turn)
+    finally:
+        server.stop()
