@@ -27,10 +27,8 @@ GAMES = {
 }
 # What the page shows that is typed, not said: the action strings (the choices' own
 # text), the language switch (each language's name in itself), inputs, hint buttons.
-# Not yet said in the reader's language: the rules an Atua placement breaks, as the
-# placing tools list them (vaka.games.atua.geometry's reasons).
 TYPED = ".choice .action, .language-switch, input, textarea, .hints button"
-# Not yet said in the reader's language either: Raiatea's choices' labels ("Keep Hand of
+# Not yet said in the reader's language: Raiatea's choices' labels ("Keep Hand of
 # Hiro (2 mana)"), English commands made from the English gerunds of
 # vaka.games.raiatea.moments.label.
 LABELS = ".choice .label"
