@@ -10,7 +10,7 @@ from vaka.core.rulebook import RuleBook
 from vaka.games.atua import actions
 from vaka.games.atua.params import SOLO_LEVELS, SOLO_LEVELS_PRINTED, SOLO_TABLES
 from vaka.games.atua.state import AtuaState
-from vaka.i18n import N_, _
+from vaka.i18n import N_, NP_, _
 
 if TYPE_CHECKING:
     from vaka.core.observation import Layout
@@ -45,6 +45,14 @@ class Atua(Game):
             values=(("levels", _starts(SOLO_LEVELS)), ("printed", _starts(SOLO_LEVELS_PRINTED))),
             choices=tuple(SOLO_LEVELS),
             players=(1,),
+            label=NP_("game option", "level"),
+            choice_labels=(
+                ("easy", NP_("option value", "easy")),
+                ("medium", NP_("option value", "medium")),
+                ("hard", NP_("option value", "hard")),
+                ("legendary", NP_("option value", "legendary")),
+                ("expert", NP_("option value", "expert")),
+            ),
         ),
         "tahuma": Option(
             default="calibrated",
@@ -55,6 +63,11 @@ class Atua(Game):
             ),
             choices=tuple(SOLO_TABLES),
             players=(1,),
+            label=NP_("game option", "Tahuma's table"),
+            choice_labels=(
+                ("calibrated", NP_("option value", "calibrated")),
+                ("printed", NP_("option value", "printed")),
+            ),
         ),
         "first_game": Option(
             default=False,
@@ -64,6 +77,7 @@ class Atua(Game):
             ),
             choices=(False, True),
             players=(2, 3, 4, 5, 6),
+            label=NP_("game option", "first game"),
         ),
     }
 

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from vaka.core.game import Action, Game, Option, Scoreboard, Values
 from vaka.core.rulebook import RuleBook
 from vaka.games.rapanui import actions
-from vaka.games.rapanui.scoring import RANKED, SACRIFICE_READINGS
+from vaka.games.rapanui.scoring import RANKED, SACRIFICE_READINGS, ZERO_UNSACRIFICED
 from vaka.games.rapanui.state import RapaNuiState
-from vaka.i18n import N_, _
+from vaka.i18n import N_, NP_, _
 
 if TYPE_CHECKING:
     from vaka.core.observation import Layout
@@ -33,6 +33,11 @@ class RapaNui(Game):
                 "top-only: only each row's top card is visible"
             ),
             choices=("fanned", "top-only"),
+            label=NP_("game option", "rows"),
+            choice_labels=(
+                ("fanned", NP_("option value", "fanned")),
+                ("top-only", NP_("option value", "top only")),
+            ),
         ),
         "sacrifice": Option(
             default=RANKED,
@@ -43,6 +48,11 @@ class RapaNui(Game):
                 "is worth 0"
             ),
             choices=SACRIFICE_READINGS,
+            label=NP_("game option", "sacrifice"),
+            choice_labels=(
+                (RANKED, NP_("option value", "ranked")),
+                (ZERO_UNSACRIFICED, NP_("option value", "unsacrificed score zero")),
+            ),
         ),
     }
 
