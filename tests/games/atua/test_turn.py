@@ -302,5 +302,10 @@ def test_a_refusal_is_said_in_the_readers_language() -> None:
         assert rules.placement_reason(st, 1, Placement(card, 0, 0, 0)) == (
             "keine Karte wartet darauf, gelegt zu werden"
         )
+    with using("de"):
+        with pytest.raises(vaka.MalformedAction, match="ist keine Aktion von Atua; versuchen"):
+            st.apply(0, "frobnicate")
+        with pytest.raises(vaka.MalformedAction, match="keine Lage: 'place c1 at 1,2'"):
+            st.apply(0, "place c1 at 1,2")
     with pytest.raises(vaka.IllegalAction, match="it covers no symbol completely"):
         st.apply(0, f"place {card} at 9000,9000 angle 0")

@@ -85,7 +85,11 @@ class Placement:
             if type(value) is not int:
                 raise TypeError(f"placement values are integers, not {value!r}")
         if not 0 <= self.angle < FULL_TURN:
-            raise ValueError(f"angle {self.angle} is outside 0..{FULL_TURN - 1}")
+            raise ValueError(
+                _("angle {angle} is outside {range}").format(
+                    angle=self.angle, range=f"0..{FULL_TURN - 1}"
+                )
+            )
 
     def __str__(self) -> str:
         return f"place {self.card} at {self.x},{self.y} angle {self.angle}"
@@ -96,7 +100,9 @@ class Placement:
         m = _TEXT.fullmatch(text.strip())
         if m is None:
             raise ValueError(
-                f"not a placement: {text!r} (write e.g. 'place c17 at 1520,-340 angle 450')"
+                _("not a placement: {text} (write e.g. {example})").format(
+                    text=repr(text), example="'place c17 at 1520,-340 angle 450'"
+                )
             )
         return cls(m[1], int(m[2]), int(m[3]), int(m[4]))
 
