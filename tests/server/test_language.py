@@ -221,6 +221,13 @@ def test_a_finished_tables_result_comes_in_its_readers_language(server: Server) 
         for name in english["result"].split(":")[0].split(" and ")
         if name in english["names"]
     )
+    # the score sheet's rows as the game names them; the breakdown's keys stay as they are
+    assert german["breakdown"] == english["breakdown"]
+    assert english["categories"] == {
+        "fame": "fame", "moai": "Moai", "wood": "wood", "sacrifice": "sacrifice", "total": "total"
+    }  # fmt: skip
+    assert german["categories"]["fame"] == "Ruhm" and german["categories"]["total"] == "gesamt"
+    assert german["categories"]["sacrifice"] == "Opfer"
 
 
 def test_the_lobbys_the_accounts_and_the_messages_refusals_are_in_german(

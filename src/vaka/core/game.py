@@ -86,6 +86,8 @@ class Option:
 #: The contexts of the catalogs' option names and their values' names (``NP_``).
 OPTION = "game option"
 VALUE = "option value"
+#: The context of the catalogs' score categories (``Game.categories``).
+SCORE = "score"
 YES = NP_("option value", "yes")
 NO = NP_("option value", "no")
 
@@ -111,6 +113,10 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[Mapping[str, Option]] = {}
+    #: The names people read for the categories of ``State.breakdown`` (a score sheet's
+    #: rows): key -> English, a text of the catalogs in the context "score"
+    #: (``NP_("score", "fame")``); a category not named here reads as its key, spaced.
+    categories: ClassVar[Mapping[str, str]] = {}
     #: In a review, how many points of estimated final lead given up count as much as a
     #: whole win chance given up (the larger of the two labels a decision); None: win
     #: chance alone, where the game's lead estimates are too unsteady (docs/REVIEW.md).
@@ -137,6 +143,14 @@ class Game(ABC):
                 _("the seed must be a whole number, not {seed}").format(seed=repr(seed))
             )
         return self._new_state(players, seed, self.check_options(options))
+
+    def category(self, key: str) -> str:
+        """A score category's name (``State.breakdown``'s key) in the current language."""
+        label = self.categories.get(key)
+        if label:
+            return pgettext(SCORE, label)
+        spaced = key.replace("_", " ").strip()
+        return _(spaced) if spaced else key
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The full option set (defaults filled in); unknown or bad values are refused."""

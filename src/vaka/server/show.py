@@ -67,6 +67,9 @@ def summary(table: Table) -> TableSummary:
         breakdown=[{k: float(v) for k, v in b.items()} for b in state.breakdown()]
         if over
         else None,
+        categories={k: table.game.category(k) for b in state.breakdown() for k in b}
+        if over
+        else None,
         lost=lost,
         names=names(table),
         result=result(table, lost) if over else None,

@@ -34,6 +34,18 @@ class Atua(Game):
     #: A review calls 2 points of estimated final lead given up an inaccuracy
     #: (docs/REVIEW.md, "Calibration").
     review_points = 20.0
+    categories: ClassVar[Mapping[str, str]] = {
+        "fishing": NP_("score", "Fishing"),
+        "hunting": NP_("score", "Hunting"),
+        "canoes": NP_("score", "Canoes"),
+        "coconuts": NP_("score", "Coconuts"),
+        "totems": NP_("score", "Totems"),
+        "volcanoes": NP_("score", "Volcanoes"),
+        "resident": NP_("score", "resident"),
+        "fate": NP_("score", "fate"),
+        "beach": NP_("score", "Beach"),
+        "coconut_bonus": NP_("score", "coconut bonus"),
+    }
     options: ClassVar[Mapping[str, Option]] = {
         "level": Option(
             default="medium",

@@ -25,6 +25,12 @@ class RapaNui(Game):
     max_players = 4
     board = "web"
     playthroughs = ((2, 1), (3, 2), (4, 3))
+    categories: ClassVar[Mapping[str, str]] = {
+        "fame": NP_("score", "fame"),
+        "moai": NP_("score", "Moai"),
+        "wood": NP_("score", "wood"),
+        "sacrifice": NP_("score", "sacrifice"),
+    }
     options: ClassVar[Mapping[str, Option]] = {
         "rows": Option(
             default="fanned",
