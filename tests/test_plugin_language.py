@@ -12,6 +12,7 @@ import pytest
 
 from tests.cli.process import vaka
 from tests.plugins import install_plugin
+from tests.server.serverproc import Server
 
 
 @pytest.fixture(scope="module")
@@ -31,3 +32,26 @@ def test_pig_speaks_german_from_its_own_catalog(plugin: dict[str, str], tmp_path
     assert "rolls" in english.stdout and "würfelt" not in english.stdout
     # the record and a replay of it keep the game's English
     assert json.loads(save.read_text())["game"] == "pig"
+
+
+def test_pigs_option_is_named_from_its_own_catalog_in_the_lobbys_list(
+    plugin: dict[str, str], tmp_path: Path
+) -> None:
+    """/api/games names a game's options as the game declares them, in the request's
+    language, from the game's own catalog: a game from outside vaka needs no word of
+    vaka's client to be named in the lobby."""
+    server = Server(f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path / "server.log", env=plugin)
+    server.start()
+    try:
+        with server.client() as client:
+            english, german = (
+                {g["id"]: g for g in client.get("/api/games", params={"lang": lang}).json()}
+                for lang in ("en", "de")
+            )
+    finally:
+        server.stop()
+    goal, ziel = english["pig"]["options"]["goal"], german["pig"]["options"]["goal"]
+    assert goal["name"] == "winning score" and ziel["name"] == "Siegpunktzahl"
+    assert ziel["help"] == "Punkte, die zum Sieg gesichert werden müssen"
+    assert goal["choices"] == ziel["choices"] == [10, 20, 50, 100]
+    assert ziel["choice_names"] == ["10", "20", "50", "100"]  # numbers, as they are

@@ -17,11 +17,10 @@ RAIATEA = ("raiatea", "-p", "3", "--seed", "3", "--bots", "random")
 ATUA = ("atua", "-p", "2", "--seed", "3", "--bots", "random")
 SOLO = ("atua", "--solo", "--level", "easy", "--seed", "3")
 #: Typed as they are in every language: Atua's action words (its vocabulary is too large
-#: to list), the residents' names, the solo level's name.
+#: to list), the residents' names.
 ATUA_TYPED = ("take", "left", "right", "place", "at", "angle", "spare", "give", "buy", "pass",
               "reveal", "score", "fishing", "hunting", "canoes", "coconuts", "totems",
-              "volcanoes", "vaka", "Tiare", "Hina", "Akroa", "Moana", "Rongo", "Tane",
-              "easy")  # fmt: skip
+              "volcanoes", "vaka", "Tiare", "Hina", "Akroa", "Moana", "Rongo", "Tane")  # fmt: skip
 
 
 def flat(text: str) -> str:
@@ -44,7 +43,7 @@ def whole(lang: str, args: tuple[str, ...], before: str, cwd: Path) -> str:
         (ATUA, ("Atua, Zug 1", "Spielende: Schlusswertung", "Fischfang", "Jagd", "Kanus",
                 "Kokosnüsse", "Vulkane", "Bewohner", "Schicksal", "Strand", "gesamt",
                 "Sieger: Platz")),
-        (SOLO, ("Atua, Zug 1", "solo gegen Tahuma (easy: beginnt bei 5)",
+        (SOLO, ("Atua, Zug 1", "solo gegen Tahuma (leicht: beginnt bei 5)",
                 "Spielende: Schlusswertung", "Fischfang", "Start", "gesamt", "Tahuma gewinnt")),
     ],
     ids=("raiatea", "atua", "solo"),

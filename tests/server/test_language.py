@@ -138,6 +138,30 @@ def test_a_games_components_come_with_their_words_in_the_readers_language(
     assert atua[0]["cards"] == atua[1]["cards"]
 
 
+def test_the_games_options_are_named_in_the_readers_language(server: Server) -> None:
+    """The lobby names each option and its choices as the game declares them, in the
+    request's language; keys, defaults and choices stay as typed."""
+    with server.client() as client:
+        english, german = (
+            client.get("/api/games", headers={"Accept-Language": lang}) for lang in ("en", "de")
+        )
+    assert german.headers["vary"] == "Accept-Language"
+    en = {g["id"]: g["options"] for g in english.json()}
+    de = {g["id"]: g["options"] for g in german.json()}
+    assert en["atua"]["first_game"]["name"] == "first game"
+    assert de["atua"]["first_game"]["name"] == "erste Partie"
+    assert de["atua"]["tahuma"]["name"] == "Tahumas Tabelle"
+    assert en["atua"]["level"]["choices"] == de["atua"]["level"]["choices"]
+    level = de["atua"]["level"]
+    levels = dict(zip(level["choices"], level["choice_names"], strict=True))
+    assert levels["hard"] == "schwer" and levels["legendary"] == "legendär"
+    assert de["atua"]["first_game"]["choice_names"] == ["nein", "ja"]
+    rows = de["rapa-nui"]["rows"]
+    assert rows["name"] == "Reihen" and rows["choice_names"] == ["aufgefächert", "nur die oberste"]
+    assert en["rapa-nui"]["rows"]["choice_names"] == ["fanned", "top only"]
+    assert de["rapa-nui"]["rows"]["default"] == "fanned"
+
+
 def test_a_socket_gets_its_pushes_in_its_own_language(server: Server) -> None:
     with server.client() as client:
         made = make(client, "rapa-nui", ["me", "bot:random"])
@@ -197,6 +221,13 @@ def test_a_finished_tables_result_comes_in_its_readers_language(server: Server) 
         for name in english["result"].split(":")[0].split(" and ")
         if name in english["names"]
     )
+    # the score sheet's rows as the game names them; the breakdown's keys stay as they are
+    assert german["breakdown"] == english["breakdown"]
+    assert english["categories"] == {
+        "fame": "fame", "moai": "Moai", "wood": "wood", "sacrifice": "sacrifice", "total": "total"
+    }  # fmt: skip
+    assert german["categories"]["fame"] == "Ruhm" and german["categories"]["total"] == "gesamt"
+    assert german["categories"]["sacrifice"] == "Opfer"
 
 
 def test_the_lobbys_the_accounts_and_the_messages_refusals_are_in_german(

@@ -235,6 +235,28 @@ def test_a_card_dropped_on_the_star_is_refused_then_turned_and_laid(
     assert p.locator(".atua-mine .held").count() == 0
 
 
+def test_a_refusal_names_the_rule_in_the_pages_language(web: Server, page: Watched) -> None:
+    """The server says the rule a dragged card breaks in the socket's language: a German
+    page lists it in German."""
+    p = page.page
+    table = open_table(page, web, {"first_game": True})
+    p.evaluate("localStorage.setItem('vaka.lang', 'de')")
+    p.goto(web.url + f"/#/t/{table}")
+    p.reload()
+    p.locator(".choices .choice").first.wait_for()
+    takes = [c for c in legal(p) if c.startswith("take ")]
+    if takes:
+        p.locator(f'.atua-row [data-action="{takes[0]}"]').click()
+    p.locator(STATUS).wait_for()
+    drag_to(p, 0, 0, 0)  # onto the village's star
+    p.mouse.up()
+    wait_state(p, "illegal")
+    reasons = p.locator(f"{STATUS} .reasons").inner_text()
+    assert "sie überdeckt den Stern auf v" in reasons, reasons
+    assert "ein Stern darf nie überdeckt werden" in reasons and "covers" not in reasons
+    page.shot("atua-refusal-de")
+
+
 def test_a_whole_game_by_pointing_and_dragging_on_the_board(web: Server, page: Watched) -> None:
     p = page.page
     rng = random.Random(7)

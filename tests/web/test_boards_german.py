@@ -300,8 +300,6 @@ def test_atua_alone_against_tahuma_in_german_and_en_xa(page: Watched, web: Serve
                 assert word in text, (word, text)
             page.shot("atua-solo-de")
         else:
-            # the level's words are the page's shared helper's (soloLevel), not the board's
-            level = p.locator(".tahuma p").first.inner_text().split("·")[0]
-            kept = (*server_words(p, web, "atua", table), *re.findall(r"[A-Za-z]{2,}", level))
+            kept = server_words(p, web, "atua", table)
             found = pseudo_findings(p, "atua", kept)
             assert found == [], sorted(set(found))

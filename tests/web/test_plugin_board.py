@@ -74,6 +74,11 @@ def test_pigs_own_board_loads_from_its_package(browser: Browser, tmp_path: Path)
         assert board.status_code == 200
         assert board.content == (site / "vaka_pig" / "web" / "board.js").read_bytes()
         assert board.headers["cache-control"] == "no-cache" and board.headers["etag"]
+        # the lobby names its option as the game does (/api/games), not by its key
+        page.page.goto(server.url + "/")
+        page.page.get_by_label("Game", exact=True).select_option("pig")
+        options = page.page.locator("fieldset", has_text="Options").inner_text()
+        assert "winning score" in options and "goal" not in options, options
         make_table(page, server, "pig", ["me", "bot:random"])
         p = page.page
         p.locator(".pig-board").wait_for()

@@ -27,9 +27,7 @@ GAMES = {
 }
 # What the page shows that is typed, not said: the action strings (the choices' own
 # text), the language switch (each language's name in itself), inputs, hint buttons.
-# Not yet said in the reader's language: the rules an Atua placement breaks, as the
-# placing tools list them (vaka.games.atua.geometry's reasons).
-TYPED = ".choice .action, .language-switch, input, textarea, .hints button, .atua-status .reasons"
+TYPED = ".choice .action, .language-switch, input, textarea, .hints button"
 # Actions as typed where the page quotes them (the log's "You: place c13 at 1586,491
 # angle 1350", Atua's row offering "take left", "take 2").
 ACTIONS = re.compile(r"\bplace c\d+ at -?\d+,-?\d+ angle \d+|\btake (?:left|right|\d+)\b")

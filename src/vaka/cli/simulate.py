@@ -5,6 +5,7 @@ from __future__ import annotations
 import json as jsonlib
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -215,14 +216,17 @@ def command(
     if json:
         sys.stdout.write(jsonlib.dumps(result.to_json(), indent=2) + "\n")
     else:
-        show(result, info.name, elapsed)
+        show(result, info.name, elapsed, info.category)
     if index is not None:  # on stderr with --json, so that stdout holds only the JSON
         (errors if json else console).print(_("Report: {path}").format(path=index))
 
 
-def show(result: SimulationResult, name: str, elapsed: float) -> None:
+def show(
+    result: SimulationResult, name: str, elapsed: float, category: Callable[[str], str]
+) -> None:
     """The tables and a line on game length: per agent with ratings (when the agents
-    differ), per seat, mean score per category; in the reader's language."""
+    differ), per seat, mean score per category (named by ``category``, the game's); in
+    the reader's language."""
     seating = _("seats rotated") if result.rotate else _("fixed seats")
     title = _("{name}: {games} games, {players} players, seed {seed}, {seating}").format(
         name=_(name), games=result.games, players=result.players, seed=result.seed,
@@ -258,8 +262,8 @@ def show(result: SimulationResult, name: str, elapsed: float) -> None:
     if categories:
         by_category = Table(title=_("Mean score by category"))
         by_category.add_column(_("agent / seat"))
-        for category in categories:
-            by_category.add_column(category, justify="right")
+        for key in categories:
+            by_category.add_column(category(key), justify="right")
         for agent in result.by_agent if several else ():
             by_category.add_row(
                 agent.agent, *(number(agent.categories.get(c, 0.0), 1) for c in categories)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from vaka.core.errors import InvalidOptions, MalformedAction
-from vaka.i18n import _
+from vaka.i18n import NP_, _, pgettext
 
 if TYPE_CHECKING:
     from vaka.core.observation import Layout
@@ -41,10 +41,55 @@ class Option:
     players: tuple[int, ...] = ()
     #: what fills the ``{fields}`` of ``help`` (data that the help quotes, as numbers)
     values: tuple[tuple[str, str], ...] = ()
+    #: the option's name as people read it: English, a text of the catalogs in the context
+    #: "game option" (``NP_("game option", "first game")``); empty: its key, spaced
+    label: str = ""
+    #: the names people read for some of ``choices``, as (choice, English text of the
+    #: catalogs in the context "option value"); a choice not named here reads as itself
+    choice_labels: tuple[tuple[Any, str], ...] = ()
 
     def describe(self) -> str:
         """The help as people read it, in the current language."""
         return _(self.help).format_map(dict(self.values))
+
+    def title(self, key: str) -> str:
+        """The name of the option ``key`` (this one) as people read it, in the current
+        language.
+
+        >>> Option(False, "").title("first_game"), Option(1, "", label="goal").title("x")
+        ('first game', 'goal')
+        """
+        if self.label:
+            return pgettext(OPTION, self.label)
+        spaced = key.replace("_", " ").strip()
+        return _(spaced) if spaced else key
+
+    def choice_title(self, choice: Any) -> str:
+        """What ``choice`` is called, in the current language: its declared name, else
+        yes or no for a switch, else the value as it is (through the catalogs, where a
+        game from outside vaka may name it).
+
+        >>> named = (("top-only", "top only"),)
+        >>> opt = Option("top-only", "", choices=("top-only", 3), choice_labels=named)
+        >>> opt.choice_title("top-only"), opt.choice_title(3), opt.choice_title(True)
+        ('top only', '3', 'yes')
+        """
+        for value, label in self.choice_labels:
+            if value == choice and type(value) is type(choice):
+                return pgettext(VALUE, label)
+        if isinstance(choice, bool):
+            return pgettext(VALUE, YES) if choice else pgettext(VALUE, NO)
+        text = str(choice)
+        return _(text) if isinstance(choice, str) and text.strip() else text
+
+
+#: The contexts of the catalogs' option names and their values' names (``NP_``).
+OPTION = "game option"
+VALUE = "option value"
+#: The context of the catalogs' score categories (``Game.categories``).
+SCORE = "score"
+YES = NP_("option value", "yes")
+NO = NP_("option value", "no")
 
 
 @dataclass(frozen=True)
@@ -68,6 +113,10 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[Mapping[str, Option]] = {}
+    #: The names people read for the categories of ``State.breakdown`` (a score sheet's
+    #: rows): key -> English, a text of the catalogs in the context "score"
+    #: (``NP_("score", "fame")``); a category not named here reads as its key, spaced.
+    categories: ClassVar[Mapping[str, str]] = {}
     #: In a review, how many points of estimated final lead given up count as much as a
     #: whole win chance given up (the larger of the two labels a decision); None: win
     #: chance alone, where the game's lead estimates are too unsteady (docs/REVIEW.md).
@@ -94,6 +143,14 @@ class Game(ABC):
                 _("the seed must be a whole number, not {seed}").format(seed=repr(seed))
             )
         return self._new_state(players, seed, self.check_options(options))
+
+    def category(self, key: str) -> str:
+        """A score category's name (``State.breakdown``'s key) in the current language."""
+        label = self.categories.get(key)
+        if label:
+            return pgettext(SCORE, label)
+        spaced = key.replace("_", " ").strip()
+        return _(spaced) if spaced else key
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The full option set (defaults filled in); unknown or bad values are refused."""

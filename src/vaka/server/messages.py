@@ -154,6 +154,8 @@ class TableSummary(BaseModel):
     winners: list[int] | None = None
     scores: list[float] | None = None
     breakdown: list[dict[str, float]] | None = None  # each seat's score by category
+    #: the breakdown's categories as people read them, in the reader's language
+    categories: dict[str, str] | None = None
     lost: list[int] = []  # seats counted as lost (policy "lose")
     #: the name the table shows for each seat (log words and results use them too)
     names: list[str] = []

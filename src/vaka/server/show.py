@@ -64,10 +64,11 @@ def summary_of(
 ) -> TableSummary:
     """A table's public summary from what is stored of it (a finished table's game need
     not be replayed for it: its ending is enough)."""
+    game = load(data.game)
     return TableSummary(
         id=data.id,
         game=data.game,
-        game_name=load(data.game).name,
+        game_name=game.name,
         players=data.players,
         options=data.options,
         clock=ClockSpec(**data.clock),
@@ -90,6 +91,7 @@ def summary_of(
         winners=list(ending.winners) if ending else None,
         scores=list(ending.scores) if ending else None,
         breakdown=list(ending.breakdown) if ending else None,
+        categories={k: game.category(k) for b in ending.breakdown for k in b} if ending else None,
         lost=sorted(s for s in left if data.policy == "lose"),
         names=seat_names(data),
         result=result(seat_names(data), ending) if ending else None,

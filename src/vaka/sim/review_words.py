@@ -157,7 +157,9 @@ def describe(decision: Decision) -> str:
         return _("{head} (forced)").format(head=head)
     if best is chosen or d.loss <= 0:
         if d.solo:
-            value = _("a final lead of {points} points").format(points=shown_points(chosen.margin, True))
+            value = _("a final lead of {points} points").format(
+                points=shown_points(chosen.margin, True)
+            )
         else:
             value = _("{chance} to win").format(chance=shown_chance(chosen.win))
         if d.outcome:

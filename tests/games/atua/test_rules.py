@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 import shapely
 
+from tests.cli.pseudo import untranslated
 from tests.games.atua.helpers import island, over, turned
 from vaka.core import Rng
 from vaka.games.atua import GAME
@@ -17,6 +18,7 @@ from vaka.games.atua import geometry as g
 from vaka.games.atua.cards import CARDS
 from vaka.games.atua.geometry import IllegalPlacement, Placement
 from vaka.games.atua.params import BORDER_MIN
+from vaka.i18n import using
 
 TURNS = [0, 450, 300, 1350]
 V1 = Placement("v1", 0, 0, 0)  # coast: mainland above, beach across, sea below
@@ -240,3 +242,40 @@ def test_no_placement_in_play_lets_sea_border_mainland(seed: int) -> None:
             assert after - before[seat] < BORDER_MIN, state.islands[seat].placements[-1]
             before[seat], placed = after, placed + 1
     assert placed >= 30
+
+
+# ---------------------------------------------------------------- in the reader's language
+#: A scene for each rule that breaks it, and the rule's words in German.
+BROKEN = [
+    (g.covers_a_symbol, [V4], Placement("c1", 2000, 0, 0), "überdeckt kein Symbol vollständig"),
+    (g.symbols_whole, [V4], over("c1", HUNTRESS, (-315, -360)), "Symbol Jägerin auf v4"),
+    (g.stars_free, [V4], Placement("c1", 215, 0, 0), "den Stern auf v4"),
+    (g.beach_ends_open, [V1], Placement("c11", 400, 0, 0), "stößt an Festland"),
+    (g.sea_apart_from_mainland, [V4], Placement("c11", 0, 700, 0), "Meer würde an das Festland"),
+]
+
+
+@pytest.mark.parametrize(("rule", "scene", "new", "german"), BROKEN)
+def test_a_rule_is_said_in_the_readers_language(
+    rule: g.Rule, scene: list[Placement], new: Placement, german: str
+) -> None:
+    """The refusal a placing player reads (the service asks in the socket's language,
+    the terminal in its own): German words, and in the pseudo-language no English word
+    but the card ids."""
+    english = rule(island(*scene), new)
+    with using("de"):
+        said = rule(island(*scene), new)
+    with using("en_XA"):
+        pseudo = rule(island(*scene), new)
+    assert english is not None and said is not None and pseudo is not None
+    assert german in said and said != english
+    assert untranslated(pseudo) == [], pseudo
+    assert rule(island(*scene), new) == english  # English again outside the block
+
+
+def test_preconditions_in_german() -> None:
+    isl = island(V1, JOINED)
+    with using("de"):
+        assert g.check(isl, Placement("c11", 0, 900, 0)) == "c11 liegt schon auf der Insel"
+        with pytest.raises(IllegalPlacement, match="es gibt keine Karte 'c99'"):
+            g.check(isl, Placement("c99", 0, 0, 0))

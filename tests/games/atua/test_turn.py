@@ -12,6 +12,7 @@ from vaka.games.atua.cards import CARDS
 from vaka.games.atua.geometry import Placement, check
 from vaka.games.atua.params import PILES
 from vaka.games.atua.state import AtuaState
+from vaka.i18n import using
 
 
 @pytest.mark.parametrize("players", range(2, 7))
@@ -283,3 +284,28 @@ def test_interim_scorings_one_two_three_sources(players: int) -> None:
         assert len(st.islands[seat].placements) - 1 + len(st.set_aside[seat]) == 9
     assert st.turns == 9 * players
     st.check()
+
+
+def test_a_refusal_is_said_in_the_readers_language() -> None:
+    """The rule and the decision waiting, in German, as the service and the terminal say
+    them to a German reader; the English words stay as they were outside."""
+    st = new(2)
+    with using("de"), pytest.raises(vaka.IllegalAction) as waiting:
+        st.apply(0, "pass")
+    assert "anstehende Entscheidung: eine Inselkarte nehmen" in str(waiting.value)
+    st.apply(0, "take 1")
+    card = st.held
+    with using("de"), pytest.raises(vaka.IllegalAction) as refused:
+        st.apply(0, f"place {card} at 9000,9000 angle 0")
+    assert "nicht erlaubt: sie überdeckt kein Symbol vollständig" in str(refused.value)
+    with using("de"):
+        assert rules.placement_reason(st, 1, Placement(card, 0, 0, 0)) == (
+            "keine Karte wartet darauf, gelegt zu werden"
+        )
+    with using("de"):
+        with pytest.raises(vaka.MalformedAction, match="ist keine Aktion von Atua; versuchen"):
+            st.apply(0, "frobnicate")
+        with pytest.raises(vaka.MalformedAction, match="keine Lage: 'place c1 at 1,2'"):
+            st.apply(0, "place c1 at 1,2")
+    with pytest.raises(vaka.IllegalAction, match="it covers no symbol completely"):
+        st.apply(0, f"place {card} at 9000,9000 angle 0")

@@ -8,8 +8,10 @@ import typing
 import pytest
 
 from tests.games.raiatea.helpers import fresh, new
+from vaka.core.errors import IllegalAction, MalformedAction
 from vaka.games.raiatea import rules
 from vaka.games.raiatea.steps import Keep, Mission, Sealed, Step
+from vaka.i18n import using
 
 CLASSES = typing.get_args(Step)
 
@@ -51,3 +53,16 @@ def test_the_view_names_the_front_step_and_its_seat() -> None:
     assert isinstance(front, Keep)
     decision = st.view(front.seat)["decision"]
     assert decision == {"phase": "keep", "seat": front.seat, "prompt": rules.PROMPTS["keep"]}
+
+
+def test_a_refusal_says_the_decision_waiting_in_the_readers_language() -> None:
+    st = new()
+    seat = st.to_move[0]
+    with using("de"):
+        with pytest.raises(IllegalAction) as refused:
+            st.apply(seat, "advance")
+        assert "nicht erlaubt: jetzt müssen Sie ein Ortsplättchen besetzen" in str(refused.value)
+        with pytest.raises(MalformedAction, match="keine Aktion von Raiatea; Aktionen beginnen"):
+            st.apply(seat, "frobnicate x")
+    with pytest.raises(IllegalAction, match="now you must claim a location tile"):
+        st.apply(seat, "advance")

@@ -27,6 +27,7 @@ from vaka.games.rapanui.params import (
     WOODCUTTER,
 )
 from vaka.games.rapanui.scoring import sacrifice_values
+from vaka.i18n import using
 
 F, G, M, P = FISH, GRAIN, MULBERRY, POTATO
 W, PR, MO = WOODCUTTER, PRIEST, MOAI
@@ -1354,3 +1355,24 @@ def test_hunter_scoring_that_nobody_gains_from_says_so() -> None:
     words = [e["text"] for e in st.view(0)["log"]]
     assert "Mulberry hunter-gatherers are scored" in words  # the gains follow as their own lines
     assert not any("nobody" in w for w in words)
+
+
+def test_a_refusal_says_the_rule_in_the_readers_language() -> None:
+    """The service and the terminal refuse in the reader's language: the kind, the count's
+    form and the decision waiting in German, the English as before outside."""
+    st = arrange(4, hands={0: [F, G, F]}, wood={0: 4})
+    with using("de"):
+        for action, german in (
+            ("lay 2 grain", "Sie haben 1 Getreide-Karte auf der Hand"),
+            ("lay 3 fish", "Sie haben 2 Fisch-Karten auf der Hand"),
+            ("draw 1", "jetzt müssen Sie eine Handkarte auslegen"),
+        ):
+            with pytest.raises(vaka.IllegalAction) as refused:
+                st.apply(0, action)
+            assert f"{action} ist jetzt nicht erlaubt: {german}" in str(refused.value)
+    with using("en_XA"), pytest.raises(vaka.IllegalAction) as pseudo:
+        st.apply(0, "lay 2 grain")
+    reason = str(pseudo.value).split(": ", 1)[1].split(". ", 1)[0]
+    assert "hold" not in reason and "card" not in reason and "⟦" in reason, reason
+    with pytest.raises(vaka.IllegalAction, match="you hold 1 grain card"):
+        st.apply(0, "lay 2 grain")

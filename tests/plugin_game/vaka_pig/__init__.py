@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from vaka.core import Game, MalformedAction, Option, Seat, State
 from vaka.core.events import event
-from vaka.i18n import N_
+from vaka.i18n import N_, NP_
 from vaka.i18n.said import Said
 from vaka.i18n.said import seat as said_seat
 
@@ -114,7 +114,12 @@ class Pig(Game):
     min_players = 2
     max_players = 4
     options: ClassVar[Mapping[str, Option]] = {
-        "goal": Option(20, "points to bank to win", choices=(10, 20, 50, 100))
+        "goal": Option(
+            20,
+            "points to bank to win",
+            choices=(10, 20, 50, 100),
+            label=NP_("game option", "winning score"),  # said from the game's own catalog
+        )
     }
     board = "web"  # its browser board: web/board.js beside this module
 

@@ -5,6 +5,7 @@ import {
   angleGap, bestFirst, cardToTable, Checker, fitBox, handleAngle, nearest, normAngle,
   parsePlacement, placementText, pointsOf, reasonsOf, screenToTable, tableToScreen, zoomBox,
 } from "../../../src/vaka/games/atua/web/geom.js";
+import { soloLevel } from "../../../src/vaka/games/atua/web/solo.js";
 
 test("placement texts round-trip in the canonical form", () => {
   const p = parsePlacement("place c17 at 1520,-340 angle 450");
@@ -143,4 +144,13 @@ test("the checker keeps the notes of legal poses, known or answered", () => {
   ck.ask("z");
   ck.answer({ action: "z", legal: true, note: "+1 point now; covers nothing" });
   assert.equal(ck.result("z").note, "+1 point now; covers nothing");
+});
+
+test("Atua's solo level is named as chosen, with Tahuma's start beside it", () => {
+  // Shaped as games/atua/view.py writes "solo_game".
+  assert.equal(soloLevel({ level: 20, level_name: "hard", levels: "calibrated" }),
+    "Hard level (starts at 20)");
+  assert.equal(soloLevel({ level: 42, level_name: "legendary", levels: "printed" }),
+    "Legendary level (starts at 42, printed table)");
+  assert.equal(soloLevel({ level: 13 }), "Starts at 13");
 });

@@ -1,7 +1,7 @@
 // A decision's prompt as others read it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ago, perMove, soloLevel, tableDetails, theirs, turnLeft } from "../../../src/vaka/web/static/words.js";
+import { ago, optionName, optionValue, perMove, tableDetails, theirs, turnLeft } from "../../../src/vaka/web/static/words.js";
 
 test("a prompt for the seat that decides speaks of that seat to everyone else", () => {
   assert.equal(theirs("lay out a card from your hand"), "lay out a card from their hand");
@@ -45,13 +45,21 @@ test("a table's details tell it from a similar one", () => {
   assert.equal(tableDetails(playing, known), "made 10 min ago · 12 moves · live 20+10s · Ana to move · first game");
 });
 
-test("Atua's solo level is named as chosen, with Tahuma's start beside it", () => {
-  // Shaped as games/atua/view.py writes "solo_game".
-  assert.equal(soloLevel({ level: 20, level_name: "hard", levels: "calibrated" }),
-    "Hard level (starts at 20)");
-  assert.equal(soloLevel({ level: 42, level_name: "legendary", levels: "printed" }),
-    "Legendary level (starts at 42, printed table)");
-  assert.equal(soloLevel({ level: 13 }), "Starts at 13");
+test("an option and its values are named as the game names them in /api/games", () => {
+  // /api/games in the page's language (here German), as games/<game>/game.py declares them
+  const level = { default: "medium", name: "Stufe", choices: ["easy", "hard"],
+    choice_names: ["leicht", "schwer"] };
+  const goal = { default: 20, name: "Siegziel", choices: [10, 20], choice_names: ["10", "20"] };
+  assert.equal(optionName("level", level), "Stufe");
+  assert.equal(optionValue("hard", level), "schwer");
+  assert.equal(optionValue(10, goal), "10");
+  // a server that names nothing (or an option it no longer offers): the key spaced
+  assert.equal(optionName("first_game"), "first game");
+  assert.equal(optionValue("top-only", { choices: ["top-only"] }), "top-only");
+  const table = { created_at: Date.now() / 1000 - 600, version: 0, clock: { kind: "none" },
+    seats: [], to_move: [], status: "open", options: { level: "hard", first_game: false, goal: 10 } };
+  const known = { level, goal, first_game: { default: true, name: "erste Partie" } };
+  assert.equal(tableDetails(table, known), "made 10 min ago · Stufe schwer · no erste Partie · Siegziel 10");
 });
 
 test("the engine's 'seat N' is written as the name the table shows", async () => {

@@ -28,6 +28,7 @@ from vaka.games.atua.cards import ISLAND_IDS
 from vaka.games.atua.geometry import Placement
 from vaka.games.atua.params import FULL_TURN, ROW_SIZE, SOURCES, XY_LIMIT
 from vaka.games.atua.tiles import FATE_IDS
+from vaka.i18n import _
 
 TAKE, SET_ASIDE, SPARE, GIVE, BUY, REVEAL, PASS, SCORE = (
     "take",
@@ -171,7 +172,9 @@ def parse(text: object) -> Action:
     Placement(card='c3', x=10, y=-20, angle=450)
     """
     if not isinstance(text, str):
-        raise MalformedAction(f"an Atua action is text such as 'take 2', not {text!r}")
+        raise MalformedAction(
+            _("an Atua action is text such as 'take 2', not {text}").format(text=repr(text))
+        )
     key = " ".join(text.lower().split())
     found = BY_TEXT.get(key)
     if found is not None:
@@ -182,12 +185,22 @@ def parse(text: object) -> Action:
         except (ValueError, TypeError) as exc:
             raise MalformedAction(str(exc)) from None
         if p.card not in CARD_INDEX:
-            raise MalformedAction(f"{p.card!r} is not an island card (c1-c{len(ISLAND_IDS)})")
+            raise MalformedAction(
+                _("{card} is not an island card ({cards})").format(
+                    card=repr(p.card), cards=f"c1-c{len(ISLAND_IDS)}"
+                )
+            )
         if not is_action(p):
-            raise MalformedAction(f"{p} lies off the table (|x|, |y| up to {XY_LIMIT})")
+            raise MalformedAction(
+                _("{action} lies off the table (|x|, |y| up to {limit})").format(
+                    action=p, limit=XY_LIMIT
+                )
+            )
         return p
+    examples = (
+        f"take 1-{ROW_SIZE}, take left|right, place <card> at <x>,<y> angle <a>, set aside, "
+        f"spare, give, buy <fate>, reveal, pass, score {'|'.join(SOURCES)}"
+    )
     raise MalformedAction(
-        f"{text!r} is not an Atua action; try take 1-{ROW_SIZE}, take left|right, "
-        "place <card> at <x>,<y> angle <a>, set aside, spare, give, buy <fate>, reveal, "
-        f"pass, score {'|'.join(SOURCES)}"
+        _("{text} is not an Atua action; try {examples}").format(text=repr(text), examples=examples)
     )

@@ -10,7 +10,7 @@ from vaka.core.rulebook import RuleBook
 from vaka.games.atua import actions
 from vaka.games.atua.params import SOLO_LEVELS, SOLO_LEVELS_PRINTED, SOLO_TABLES
 from vaka.games.atua.state import AtuaState
-from vaka.i18n import N_, _
+from vaka.i18n import N_, NP_, _
 
 if TYPE_CHECKING:
     from vaka.core.observation import Layout
@@ -34,6 +34,18 @@ class Atua(Game):
     #: A review calls 2 points of estimated final lead given up an inaccuracy
     #: (docs/REVIEW.md, "Calibration").
     review_points = 20.0
+    categories: ClassVar[Mapping[str, str]] = {
+        "fishing": NP_("score", "Fishing"),
+        "hunting": NP_("score", "Hunting"),
+        "canoes": NP_("score", "Canoes"),
+        "coconuts": NP_("score", "Coconuts"),
+        "totems": NP_("score", "Totems"),
+        "volcanoes": NP_("score", "Volcanoes"),
+        "resident": NP_("score", "resident"),
+        "fate": NP_("score", "fate"),
+        "beach": NP_("score", "Beach"),
+        "coconut_bonus": NP_("score", "coconut bonus"),
+    }
     options: ClassVar[Mapping[str, Option]] = {
         "level": Option(
             default="medium",
@@ -45,6 +57,14 @@ class Atua(Game):
             values=(("levels", _starts(SOLO_LEVELS)), ("printed", _starts(SOLO_LEVELS_PRINTED))),
             choices=tuple(SOLO_LEVELS),
             players=(1,),
+            label=NP_("game option", "level"),
+            choice_labels=(
+                ("easy", NP_("option value", "easy")),
+                ("medium", NP_("option value", "medium")),
+                ("hard", NP_("option value", "hard")),
+                ("legendary", NP_("option value", "legendary")),
+                ("expert", NP_("option value", "expert")),
+            ),
         ),
         "tahuma": Option(
             default="calibrated",
@@ -55,6 +75,11 @@ class Atua(Game):
             ),
             choices=tuple(SOLO_TABLES),
             players=(1,),
+            label=NP_("game option", "Tahuma's table"),
+            choice_labels=(
+                ("calibrated", NP_("option value", "calibrated")),
+                ("printed", NP_("option value", "printed")),
+            ),
         ),
         "first_game": Option(
             default=False,
@@ -64,6 +89,7 @@ class Atua(Game):
             ),
             choices=(False, True),
             players=(2, 3, 4, 5, 6),
+            label=NP_("game option", "first game"),
         ),
     }
 

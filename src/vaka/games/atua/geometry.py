@@ -12,7 +12,9 @@ Placement(card='c17', x=1520, y=-340, angle=450)
 An :class:`Island` holds the placed cards in order, each covering those below, and keeps the
 visible geometry of each terrain, the visible symbols and the stars. Each placement rule is
 a function ``rule(island, placement) -> str | None``: ``None`` when the placement obeys it,
-otherwise the reason in words. :func:`candidates` proposes legal placements for a card.
+otherwise the reason in words, in the current language (vaka.i18n: a refusal is said to
+whoever asked, English where no language is chosen). :func:`candidates` proposes legal
+placements for a card.
 docs/rules/atua-geometry.md explains how each rule is read geometrically.
 """
 
@@ -31,6 +33,7 @@ from shapely import Polygon
 from shapely.affinity import affine_transform
 from shapely.geometry.base import BaseGeometry
 
+from vaka.games.atua import words
 from vaka.games.atua.cards import CARDS, TERRAINS, Card, Symbol
 from vaka.games.atua.clip import Edges
 from vaka.games.atua.laying import card_shape, cut, laid
@@ -43,6 +46,7 @@ from vaka.games.atua.params import (
     FULL_TURN,
 )
 from vaka.games.atua.probes import COS, SIN, border_lengths, cover_arrays
+from vaka.i18n import _
 
 if TYPE_CHECKING:
     from vaka.games.atua.candidates import _Search
@@ -81,7 +85,11 @@ class Placement:
             if type(value) is not int:
                 raise TypeError(f"placement values are integers, not {value!r}")
         if not 0 <= self.angle < FULL_TURN:
-            raise ValueError(f"angle {self.angle} is outside 0..{FULL_TURN - 1}")
+            raise ValueError(
+                _("angle {angle} is outside {range}").format(
+                    angle=self.angle, range=f"0..{FULL_TURN - 1}"
+                )
+            )
 
     def __str__(self) -> str:
         return f"place {self.card} at {self.x},{self.y} angle {self.angle}"
@@ -92,7 +100,9 @@ class Placement:
         m = _TEXT.fullmatch(text.strip())
         if m is None:
             raise ValueError(
-                f"not a placement: {text!r} (write e.g. 'place c17 at 1520,-340 angle 450')"
+                _("not a placement: {text} (write e.g. {example})").format(
+                    text=repr(text), example="'place c17 at 1520,-340 angle 450'"
+                )
             )
         return cls(m[1], int(m[2]), int(m[3]), int(m[4]))
 
@@ -117,7 +127,7 @@ def card_of(p: Placement) -> Card:
     try:
         return CARDS[p.card]
     except KeyError:
-        raise IllegalPlacement(f"there is no card {p.card!r}") from None
+        raise IllegalPlacement(_("there is no card {card}").format(card=repr(p.card))) from None
 
 
 def laid_outline(p: Placement) -> Polygon:
@@ -154,7 +164,9 @@ class Island:
     def __init__(self, village: str | Placement) -> None:
         p = village if isinstance(village, Placement) else Placement(village, 0, 0, 0)
         if card_of(p).kind != "village":
-            raise IllegalPlacement(f"an island starts with a village card, not {p.card}")
+            raise IllegalPlacement(
+                _("an island starts with a village card, not {card}").format(card=p.card)
+            )
         self.placements: list[Placement] = []
         self.outlines: list[Polygon] = []
         # per terrain, per placed card: the part of that card's terrain still visible
@@ -288,7 +300,7 @@ class Island:
         outline, beach, mainland, sea = laid(card, p, ("outline", "beach", "mainland", "sea"))
         assert isinstance(outline, Polygon)
         if self.placements:
-            full, _ = _cover(p, card, self._sx, self._sy, self._sr)
+            full, _clear = _cover(p, card, self._sx, self._sy, self._sr)
             self.covered = self.covered.copy()
             self.covered[self._shown_idx[full[0]]] = True
         # every visible piece the new card lies on loses what it covers (the same operation
@@ -382,15 +394,15 @@ def _one(p: Placement) -> tuple[Floats, Floats, Ints]:
 
 
 def _where(s: VisibleSymbol) -> str:
-    return f"the {s.symbol.name} on {s.card}"
+    return _("the {symbol} on {card}").format(symbol=words.symbol(s.symbol.name), card=s.card)
 
 
 def covers_a_symbol(island: Island, p: Placement) -> str | None:
     """Rule (a): the new card covers at least one visible symbol completely."""
-    full, _ = _cover(p, card_of(p), island._sx, island._sy, island._sr)
+    full, _clear = _cover(p, card_of(p), island._sx, island._sy, island._sr)
     if full.any():
         return None
-    return "it covers no symbol completely (it must cover at least one)"
+    return _("it covers no symbol completely (it must cover at least one)")
 
 
 def symbols_whole(island: Island, p: Placement) -> str | None:
@@ -400,17 +412,19 @@ def symbols_whole(island: Island, p: Placement) -> str | None:
     if not part.any():
         return None
     names = ", ".join(_where(island._shown[i]) for i in np.flatnonzero(part))
-    return f"it covers only part of {names} (a symbol is covered completely or not at all)"
+    return _(
+        "it covers only part of {symbols} (a symbol is covered completely or not at all)"
+    ).format(symbols=names)
 
 
 def stars_free(island: Island, p: Placement) -> str | None:
     """Rule (c): no star (village, volcano) is covered, not even in part."""
-    _, clear = _cover(p, card_of(p), island._tx, island._ty, island._tr)
+    _full, clear = _cover(p, card_of(p), island._tx, island._ty, island._tr)
     hit = ~clear[0]
     if not hit.any():
         return None
     names = ", ".join(island.stars[i][0] for i in np.flatnonzero(hit))
-    return f"it covers the star on {names} (a star must never be covered)"
+    return _("it covers the star on {cards} (a star must never be covered)").format(cards=names)
 
 
 def beach_ends_open(island: Island, p: Placement) -> str | None:
@@ -419,12 +433,12 @@ def beach_ends_open(island: Island, p: Placement) -> str | None:
     ends = card.beach_ends
     if not ends:
         return None
-    for terrain in ("mainland", "sea"):
-        if (border_lengths(ends, *_one(p), island.terrain_edges(terrain)) >= BORDER_MIN).any():
-            return (
-                f"an end of its beach runs into {terrain} (a beach end must stick out of the "
+    for name in ("mainland", "sea"):
+        if (border_lengths(ends, *_one(p), island.terrain_edges(name)) >= BORDER_MIN).any():
+            return _(
+                "an end of its beach runs into {terrain} (a beach end must stick out of the "
                 "island or join a beach)"
-            )
+            ).format(terrain=words.terrain(name))
     return None
 
 
@@ -441,16 +455,16 @@ def sea_apart_from_mainland(island: Island, p: Placement) -> str | None:
                 >= BORDER_MIN
             ).any()
         ):
-            return (
-                f"its {mine} would border the island's {theirs} (sea and mainland must be "
+            return _(
+                "its {mine} would border the island's {theirs} (sea and mainland must be "
                 "separated by beach)"
-            )
+            ).format(mine=words.terrain(mine), theirs=words.terrain(theirs))
     return None
 
 
 def covered_by(island: Island, p: Placement) -> list[VisibleSymbol]:
     """The visible symbols the placement would cover completely."""
-    full, _ = _cover(p, card_of(p), island._sx, island._sy, island._sr)
+    full, _clear = _cover(p, card_of(p), island._sx, island._sy, island._sr)
     return [island._shown[i] for i in np.flatnonzero(full[0])]
 
 
@@ -467,9 +481,11 @@ RULES: Final[tuple[Rule, ...]] = (
 def _preconditions(island: Island, p: Placement) -> str | None:
     card = card_of(p)
     if card.kind != "island":
-        return f"{p.card} is a village card; only island cards expand the island"
+        return _("{card} is a village card; only island cards expand the island").format(
+            card=p.card
+        )
     if p.card in island.card_ids:
-        return f"{p.card} is already on the island"
+        return _("{card} is already on the island").format(card=p.card)
     return None
 
 

@@ -38,7 +38,8 @@ def render(view: Mapping[str, Any]) -> RenderableType:
     head = Text(_("Atua, turn {n}").format(n=view["turn"]), style="bold")
     if view["solo"]:
         solo = view["solo_game"]
-        level = solo["level_name"]  # an option value, typed as it is in every language
+        # the level option's value, named as the game names it (game.py)
+        level = pgettext("option value", str(solo["level_name"]))
         head.append(
             "  "
             + (

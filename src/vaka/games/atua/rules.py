@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from vaka.core.words import counted
 from vaka.games.atua import actions as A
 from vaka.games.atua import events as ev
+from vaka.games.atua import words
 from vaka.games.atua.candidates import candidates, fits
 from vaka.games.atua.geometry import Placement, check, explain
 from vaka.games.atua.params import SCORINGS, SOURCES, SPARE_COST
@@ -251,47 +251,53 @@ def _end_turn(st: AtuaState) -> None:
     st.queue.append((FINISH, 0, pile))
 
 
-def placement_reason(st: AtuaState, seat: int, p: Placement) -> str | None:
-    """Why an exact placement cannot be played now (``None``: it can)."""
+def _not_placing(st: AtuaState, seat: int, p: Placement) -> str | None:
+    """Why no placement of ``p``'s card is the seat's to play now (``None``: one is)."""
     if st.over or not st.queue or st.queue[0][0] != PLACE or st.queue[0][1] != seat:
-        return "no card is waiting to be placed"
+        return _("no card is waiting to be placed")
     if p.card != st.held:
-        return f"the card to place is {st.held}, not {p.card}"
-    return check(st.islands[seat], p)
+        return _("the card to place is {card}, not {other}").format(card=st.held, other=p.card)
+    return None
+
+
+def placement_reason(st: AtuaState, seat: int, p: Placement) -> str | None:
+    """Why an exact placement cannot be played now (``None``: it can), in the current
+    language."""
+    return _not_placing(st, seat, p) or check(st.islands[seat], p)
 
 
 def explain_action(st: AtuaState, seat: int, action: A.Action) -> str | None:
+    """Why an action is not allowed now, in the current language (every rule a placement
+    breaks, joined by "; ")."""
     if isinstance(action, Placement):
-        reason = placement_reason(st, seat, action)
-        if (reason is not None and reason.startswith("the card")) or reason is None:
-            return reason
-        if st.queue and st.queue[0][0] == PLACE and action.card == st.held:
-            return "; ".join(explain(st.islands[seat], action))
-        return reason
+        return _not_placing(st, seat, action) or "; ".join(explain(st.islands[seat], action))
     phase = st.queue[0][0] if st.queue else -1
     if action.verb == A.TAKE and phase == TAKE:
         card = dict(takeable(st, seat)).get(action)
         if card is not None:
-            return (
-                f"{card} fits nowhere on your island (a card must be added to the island), "
+            return _(
+                "{card} fits nowhere on your island (a card must be added to the island), "
                 "and another card does"
-            )
+            ).format(card=card)
         if action.arg.isdigit() and int(action.arg) <= len(st.row):
             need, have = int(action.arg) - 1, st.coconuts[seat]
-            cost = counted(need, "coconut")
-            return f"it costs {cost} (one on each card to its left); you have {have}"
+            return _("it costs {cost} (one on each card to its left); you have {have}").format(
+                cost=words.counted("coconut", need), have=have
+            )
         if action.arg == A.LEFT and st.solo:
-            return "the left card costs 1 coconut; you have none"
+            return _("the left card costs 1 coconut; you have none")
     if action.verb == A.BUY and phase == FATE:
         if action.arg not in st.fates_open:
-            return f"fate tile {action.arg} is not on offer"
-        return (
-            f"it costs {counted(FATES[action.arg].cost, 'coconut')}; you have {st.coconuts[seat]}"
+            return _("fate tile {tile} is not on offer").format(tile=action.arg)
+        return _("it costs {cost}; you have {have}").format(
+            cost=words.counted("coconut", FATES[action.arg].cost), have=st.coconuts[seat]
         )
     if action.verb == A.SCORE and action.arg in st.scored[seat]:
-        return f"you scored {action.arg} already (each source once)"
+        return _("you scored {source} already (each source once)").format(
+            source=words.source(action.arg)
+        )
     if 0 <= phase < len(PHASE_PROMPTS) and PHASE_PROMPTS[phase]:
-        return f"the decision waiting is: {PHASE_PROMPTS[phase]}"
+        return _("the decision waiting is: {prompt}").format(prompt=_(PHASE_PROMPTS[phase]))
     return None
 
 

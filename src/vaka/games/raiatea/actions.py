@@ -22,6 +22,7 @@ from vaka.games.raiatea.params import (
     PRICE_TOP,
     RITUAL_IDS,
 )
+from vaka.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +97,14 @@ def parse(text: str) -> RaiateaAction:
     'keep RN05'
     """
     if not isinstance(text, str):
-        raise MalformedAction(f"an action is text such as 'claim forest', not {text!r}")
+        raise MalformedAction(
+            _("an action is text such as 'claim forest', not {text}").format(text=repr(text))
+        )
     words = text.split()
     if not words or len(words) > 2:
-        raise MalformedAction(f"{text!r} is not a Raiatea action; {_hint('')}")
+        raise MalformedAction(
+            _("{text} is not a Raiatea action; {hint}").format(text=repr(text), hint=_hint(""))
+        )
     verb = words[0].lower()
     if len(words) == 1:
         key = verb
@@ -110,7 +115,9 @@ def parse(text: str) -> RaiateaAction:
         key = f"{verb} {arg}"
     found = BY_TEXT.get(key)
     if found is None:
-        raise MalformedAction(f"{text!r} is not a Raiatea action; {_hint(verb)}")
+        raise MalformedAction(
+            _("{text} is not a Raiatea action; {hint}").format(text=repr(text), hint=_hint(verb))
+        )
     return found
 
 
@@ -118,5 +125,7 @@ def _hint(verb: str) -> str:
     if verb in _ARGS:
         args = _ARGS[verb]
         shown = "|".join(args[:6]) + ("|..." if len(args) > 6 else "")
-        return f"try {verb} {shown}"
-    return "actions start with pass, done, advance, " + ", ".join(_ARGS)
+        return _("try {examples}").format(examples=f"{verb} {shown}")
+    return _("actions start with {verbs}").format(
+        verbs=", ".join(["pass", "done", "advance", *_ARGS])
+    )

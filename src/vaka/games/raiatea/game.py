@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from vaka.core.game import Action, Game, Scoreboard, Values
 from vaka.core.rulebook import RuleBook
 from vaka.games.raiatea import actions
 from vaka.games.raiatea.state import RaiateaState
-from vaka.i18n import _
+from vaka.i18n import NP_, _
 
 if TYPE_CHECKING:
     from vaka.core.observation import Layout
@@ -27,6 +27,12 @@ class Raiatea(Game):
     #: A review calls 1 point of estimated final lead given up an inaccuracy: a decision
     #: judged four steps on is worth fractions of a point (docs/REVIEW.md, "Calibration").
     review_points = 10.0
+    categories: ClassVar[Mapping[str, str]] = {
+        "rank": NP_("score", "rank"),
+        "rituals": NP_("score", "rituals"),
+        "missions": NP_("score", "missions"),
+        "masks": NP_("score", "masks"),
+    }
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> RaiateaState:
         return RaiateaState(self, players, seed, options)

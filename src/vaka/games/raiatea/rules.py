@@ -38,6 +38,7 @@ from vaka.games.raiatea.effects import EFFECTS, perform
 from vaka.games.raiatea.invariants import check
 from vaka.games.raiatea.rounds import setup_rituals
 from vaka.games.raiatea.steps import Sealed, Step
+from vaka.i18n import _
 
 if TYPE_CHECKING:
     from vaka.games.raiatea.actions import RaiateaAction
@@ -131,5 +132,5 @@ def decide(st: RaiateaState, seat: int, act: RaiateaAction) -> None:
 def explain(st: RaiateaState, seat: int) -> str | None:
     step = st.queue[0]
     if type(step) is Sealed:
-        return f"now you must {SEALED_PROMPTS[step.kind]}"
-    return f"now you must {PROMPTS.get(step.phase, step.phase)}"
+        return _("now you must {prompt}").format(prompt=_(SEALED_PROMPTS[step.kind]))
+    return _("now you must {prompt}").format(prompt=_(PROMPTS.get(step.phase, step.phase)))

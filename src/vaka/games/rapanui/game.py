@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from vaka.core.game import Action, Game, Option, Scoreboard, Values
 from vaka.core.rulebook import RuleBook
 from vaka.games.rapanui import actions
-from vaka.games.rapanui.scoring import RANKED, SACRIFICE_READINGS
+from vaka.games.rapanui.scoring import RANKED, SACRIFICE_READINGS, ZERO_UNSACRIFICED
 from vaka.games.rapanui.state import RapaNuiState
-from vaka.i18n import N_, _
+from vaka.i18n import N_, NP_, _
 
 if TYPE_CHECKING:
     from vaka.core.observation import Layout
@@ -25,6 +25,12 @@ class RapaNui(Game):
     max_players = 4
     board = "web"
     playthroughs = ((2, 1), (3, 2), (4, 3))
+    categories: ClassVar[Mapping[str, str]] = {
+        "fame": NP_("score", "fame"),
+        "moai": NP_("score", "Moai"),
+        "wood": NP_("score", "wood"),
+        "sacrifice": NP_("score", "sacrifice"),
+    }
     options: ClassVar[Mapping[str, Option]] = {
         "rows": Option(
             default="fanned",
@@ -33,6 +39,11 @@ class RapaNui(Game):
                 "top-only: only each row's top card is visible"
             ),
             choices=("fanned", "top-only"),
+            label=NP_("game option", "rows"),
+            choice_labels=(
+                ("fanned", NP_("option value", "fanned")),
+                ("top-only", NP_("option value", "top only")),
+            ),
         ),
         "sacrifice": Option(
             default=RANKED,
@@ -43,6 +54,11 @@ class RapaNui(Game):
                 "is worth 0"
             ),
             choices=SACRIFICE_READINGS,
+            label=NP_("game option", "sacrifice"),
+            choice_labels=(
+                (RANKED, NP_("option value", "ranked")),
+                (ZERO_UNSACRIFICED, NP_("option value", "unsacrificed score zero")),
+            ),
         ),
     }
 

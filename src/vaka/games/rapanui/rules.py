@@ -30,7 +30,8 @@ from vaka.games.rapanui.params import (
     STARTING_SETS,
     WOODCUTTER,
 )
-from vaka.i18n import N_
+from vaka.i18n import N_, _, ngettext
+from vaka.i18n.said import say
 
 if TYPE_CHECKING:
     from vaka.games.rapanui.state import RapaNuiState
@@ -227,7 +228,7 @@ def _card_event(st: RapaNuiState, event: ev.CardEvent) -> None:
 
 def _lay(st: RapaNuiState, seat: int, kind: int, count: int) -> None:
     hand = st.hands[seat]
-    for _ in range(count):
+    for _n in range(count):
         hand.remove(kind)
     cost = lay_cost(kind, count)
     st.wood[seat] -= cost
@@ -327,7 +328,7 @@ def _gain(st: RapaNuiState, seat: int, resource: int) -> None:
 # --------------------------------------------------------------------------- words
 def explain(st: RapaNuiState, act: RapaNuiAction) -> str | None:
     """Why an action is not allowed now, in a player's words."""
-    phase, seat, _ = st.queue[0]
+    phase, seat, _arg = st.queue[0]
     wanted = {
         A.PASS: (BUY, GAIN),
         A.BUY: BUY,
@@ -339,24 +340,29 @@ def explain(st: RapaNuiState, act: RapaNuiAction) -> str | None:
         A.GAIN: GAIN,
     }[act.verb]
     if phase != wanted and not (isinstance(wanted, tuple) and phase in wanted):
-        return f"now you must {PHASE_PROMPTS[phase]}"
-    name = KIND_NAMES[act.arg] if act.verb != A.DRAW and act.verb != A.TAKE else ""
+        return _("now you must {prompt}").format(prompt=_(PHASE_PROMPTS[phase]))
+    kind = say(ev.kind_word(act.arg)) if act.verb != A.DRAW and act.verb != A.TAKE else ""
     if act.verb == A.BUY:
         if not st.supply[act.arg]:
-            return f"no {name} sacrifice cards are left"
-        cost = buy_cost(st, seat, act.arg)
-        return f"a {name} sacrifice card costs you {cost} wood and you have {st.wood[seat]}"
+            return _("no {kind} sacrifice cards are left").format(kind=kind)
+        return _("a {kind} sacrifice card costs you {cost} wood and you have {have}").format(
+            kind=kind, cost=buy_cost(st, seat, act.arg), have=st.wood[seat]
+        )
     if act.verb == A.LAY:
         held = st.hands[seat].count(act.arg)
         if held < act.count:
-            return f"you hold {held} {name} card{'s' * (held != 1)}"
-        return f"that costs {lay_cost(act.arg, act.count)} wood and you have {st.wood[seat]}"
+            return ngettext("you hold {n} {kind} card", "you hold {n} {kind} cards", held).format(
+                n=held, kind=kind
+            )
+        return _("that costs {cost} wood and you have {have}").format(
+            cost=lay_cost(act.arg, act.count), have=st.wood[seat]
+        )
     if act.verb == A.DRAW:
-        return f"row {act.arg + 1} is empty"
+        return _("row {n} is empty").format(n=act.arg + 1)
     if act.verb == A.SACRIFICE:
-        return f"you hold no {name} sacrifice card"
+        return _("you hold no {kind} sacrifice card").format(kind=kind)
     if act.verb in (A.OFFER, A.GAIN):
-        return f"the supply has no {name} sacrifice card left"
+        return _("the supply has no {kind} sacrifice card left").format(kind=kind)
     return None
 
 
@@ -372,7 +378,7 @@ def check(st: RapaNuiState) -> None:
             rapa[kind] += count
     expected = [DECK.count(k) for k in range(7)]
     for colour in st.colours:
-        _, woodcutters, hand = next(s for s in STARTING_SETS if s[0] == colour)
+        _colour, woodcutters, hand = next(s for s in STARTING_SETS if s[0] == colour)
         expected[WOODCUTTER] += woodcutters
         for kind in hand:
             expected[kind] += 1

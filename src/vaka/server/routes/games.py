@@ -20,8 +20,11 @@ def offered_games() -> list[str]:
 
 
 @router.get("")
-async def games() -> list[GameInfo]:
-    """The games, their player counts, options and bot levels."""
+async def games(response: Response) -> list[GameInfo]:
+    """The games, their player counts, options and bot levels; the options' help, names
+    (``name``) and their choices' names (``choice_names``, one per choice) in the
+    request's language."""
+    response.headers["Vary"] = "Accept-Language"
     infos = []
     for gid in offered_games():
         game = load(gid)
@@ -36,7 +39,9 @@ async def games() -> list[GameInfo]:
                     name: {
                         "default": opt.default,
                         "help": opt.describe(),
+                        "name": opt.title(name),
                         "choices": list(opt.choices),
+                        "choice_names": [opt.choice_title(c) for c in opt.choices],
                         "players": list(opt.players or every),
                     }
                     for name, opt in game.options.items()

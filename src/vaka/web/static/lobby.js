@@ -175,7 +175,7 @@ function NewTable({ games, onMade }) {
 
 function OptionField({ name, opt, value, onChange }) {
   const help = opt.help && t(opt.help);
-  const label = html`<span title=${help}>${optionName(name)}</span>`;
+  const label = html`<span title=${help}>${optionName(name, opt)}</span>`;
   if (typeof opt.default === "boolean") {
     return html`<label class="option">${label}
       <input type="checkbox" checked=${value} onChange=${(e) => onChange(e.target.checked)} />
@@ -184,7 +184,7 @@ function OptionField({ name, opt, value, onChange }) {
   if (opt.choices.length > 0) {
     return html`<label class="option">${label}
       <select value=${value} onChange=${(e) => onChange(e.target.value)}>
-        ${opt.choices.map((c) => html`<option value=${c}>${optionValue(c)}</option>`)}
+        ${opt.choices.map((c) => html`<option value=${c}>${optionValue(c, opt)}</option>`)}
       </select><small>${help}</small></label>`;
   }
   return html`<label class="option">${label}

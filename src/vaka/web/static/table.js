@@ -6,7 +6,7 @@ import { Chat } from "./chat.js";
 import { seatColour } from "./colors.js";
 import { useBoard } from "./boards.js";
 import { html } from "./html.js";
-import { number, t, tc, tn } from "./i18n.js";
+import { number, t, tn } from "./i18n.js";
 import { api, TableSocket, tokenFor } from "./net.js";
 import { AskToNotify, setTitle, useSeenAt } from "./notices.js";
 import { PACES, paceMs, paceName, setPace, sinceEntries, step } from "./pace.js";
@@ -285,7 +285,7 @@ function FinalSheet({ msg, id }) {
         seatName(tb, r.seat)} ${changeText(r.before, r.after)}</li>`)}</ul>`}
     <table class="sheet"><thead><tr><th scope="col">${t("Score")}</th>${tb.seats.map((s) =>
       html`<th scope="col">${seatName(tb, s.seat)}</th>`)}</tr></thead>
-      <tbody>${cats.map((c) => html`<tr><th scope="row">${category(c)}</th>
+      <tbody>${cats.map((c) => html`<tr><th scope="row">${category(c, tb.categories)}</th>
         ${sheet.map((b) => html`<td>${fmt(b[c])}</td>`)}</tr>`)}
         <tr class="total"><th scope="row">${t("total")}</th>${tb.scores.map((s) =>
           html`<td>${fmt(s)}</td>`)}</tr></tbody></table>
@@ -297,28 +297,10 @@ function FinalSheet({ msg, id }) {
 
 const seatName = nameOf;
 
-// A score sheet's row ("fame", "moai", "fishing"): the catalog's word for it, a category
-// whose word the catalog holds under another text (its game's, a context) named here.
-const CATEGORIES = {
-  moai: () => t("Moai"),
-  sacrifice: () => tc("score", "sacrifice"),
-  fishing: () => tc("source", "Fishing"),
-  hunting: () => tc("source", "Hunting"),
-  canoes: () => tc("source", "Canoes"),
-  coconuts: () => tc("source", "Coconuts"),
-  totems: () => tc("source", "Totems"),
-  volcanoes: () => tc("source", "Volcanoes"),
-  fate: () => tc("atua", "fate"),
-  beach: () => tc("atua", "Beach"),
-  coconut_bonus: () => tc("atua", "coconut bonus"),
-  masks: () => tc("raiatea", "masks"),
-  missions: () => tc("raiatea", "missions"),
-  rituals: () => tc("raiatea", "rituals"),
-};
-
-function category(c) {
-  if (CATEGORIES[c]) return CATEGORIES[c]();
-  return t(c.replace(/_/g, " "));
+// A score sheet's row ("fame", "moai", "fishing"): as the game names it in the reader's
+// language (the summary's `categories`), else the key spaced.
+function category(c, names) {
+  return names?.[c] || c.replace(/_/g, " ");
 }
 
 // The end for the seat reading it, plainly: won or lost (against Tahuma when alone).

@@ -73,20 +73,10 @@ export function tableDetails(table, known = {}) {
   }
   const changed = Object.entries(tb.options || {}).filter(([k, v]) => known[k]?.default !== v);
   const options = changed.map(([k, v]) => {
-    const name = optionName(k);
-    return v === true ? name : v === false ? t("no {option}", { option: name }) : `${name} ${optionValue(v)}`;
+    const name = optionName(k, known[k]);
+    return v === true ? name : v === false ? t("no {option}", { option: name }) : `${name} ${optionValue(v, known[k])}`;
   });
   return parts.concat(options).join(" · ");
-}
-
-/** Atua's solo level as players chose it: "Hard level (starts at 20)". The start is
- * Tahuma's score before his cards; "printed" marks the rulebook's own table. */
-export function soloLevel(solo) {
-  const named = solo.level_name ? optionValue(solo.level_name) : "";
-  const name = named ? named[0].toUpperCase() + named.slice(1) : "";
-  const start = solo.levels === "printed"
-    ? t("starts at {n}, printed table", { n: solo.level }) : t("starts at {n}", { n: solo.level });
-  return name ? t("{level} level ({start})", { level: name, start }) : start[0].toUpperCase() + start.slice(1);
 }
 
 // "seat N" in the engine's words written as the name the table shows for that seat ("Seat
@@ -118,33 +108,15 @@ export function levelName(level) {
   return names[level] || t(level);
 }
 
-// A game option's name ("first_game") and a value of it, in the page's language: the
-// options the games offer, each named here so that the catalog holds it; an option
-// unknown here is shown as its name, spaced.
-export function optionName(key) {
-  const names = {
-    first_game: tc("game option", "first game"),
-    level: tc("game option", "level"),
-    tahuma: tc("game option", "Tahuma's table"),
-    rows: tc("game option", "rows"),
-    sacrifice: tc("game option", "sacrifice"),
-  };
-  return names[key] || t(key.replace(/_/g, " "));
+// A game option's name and a name of one of its values, as /api/games gives them in the
+// page's language (`opt`: the option there, as the game declares it); without one, the
+// option's key spaced and the value as it is.
+export function optionName(key, opt) {
+  return opt?.name || key.replace(/_/g, " ");
 }
 
-export function optionValue(value) {
-  const names = {
-    easy: tc("option value", "easy"),
-    medium: tc("option value", "medium"),
-    hard: tc("option value", "hard"),
-    legendary: tc("option value", "legendary"),
-    expert: tc("option value", "expert"),
-    calibrated: tc("option value", "calibrated"),
-    printed: tc("option value", "printed"),
-    fanned: tc("option value", "fanned"),
-    "top-only": tc("option value", "top only"),
-    ranked: tc("option value", "ranked"),
-    "zero-unsacrificed": tc("option value", "unsacrificed score zero"),
-  };
-  return names[String(value)] || t(String(value));
+export function optionValue(value, opt) {
+  const at = (opt?.choices || []).findIndex((c) => c === value || String(c) === String(value));
+  const named = at >= 0 ? opt.choice_names?.[at] : undefined;
+  return named ?? String(value);
 }

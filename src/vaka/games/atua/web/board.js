@@ -11,7 +11,8 @@ import {
 } from "./cards.js";
 import { bounds, fitBox } from "./geom.js";
 import { MyIsland } from "./place.js";
-import { seatName, soloLevel, theirs } from "/static/words.js";
+import { soloLevel } from "./solo.js";
+import { seatName, theirs } from "/static/words.js";
 
 // The stylesheets beside this module, linked when a table of the game opens.
 export const styles = ["board.css"];
