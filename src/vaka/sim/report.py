@@ -24,31 +24,41 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vaka.core.errors import VakaError
+from vaka.i18n import N_, _, current, ngettext, number, percent, pgettext
 from vaka.sim.runner import MIXED, SimulationResult
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-#: The plots of a report, by file name, with the caption the page shows under each.
+#: The plots of a report, by file name, with the caption the page shows under each
+#: (``{level}`` is the confidence, "95%" as the reader's language writes it).
 PLOTS: dict[str, str] = {
-    "win_rate.png": "Win rate per agent with its 95% Wilson interval; the dashed line is the "
-    "fair share, the win rate of a seat if every seat were equally strong.",
-    "scores.png": "Final scores per agent: the box spans the middle half, the line is the "
-    "median, the triangle the mean, the whiskers reach 1.5 box lengths.",
-    "categories.png": "Mean score per agent, split by scoring category.",
-    "seats.png": "Win rate per seat, whoever sat there, with its 95% Wilson interval: "
-    "a seat above the fair share has an advantage.",
+    "win_rate.png": N_(
+        "Win rate per agent with its {level} Wilson interval; the dashed line is the fair "
+        "share, the win rate of a seat if every seat were equally strong."
+    ),
+    "scores.png": N_(
+        "Final scores per agent: the box spans the middle half, the line is the median, the "
+        "triangle the mean, the whiskers reach 1.5 box lengths."
+    ),
+    "categories.png": N_("Mean score per agent, split by scoring category."),
+    "seats.png": N_(
+        "Win rate per seat, whoever sat there, with its {level} Wilson interval: a seat above "
+        "the fair share has an advantage."
+    ),
 }
 
 #: The page and the data beside it.
 INDEX = "index.html"
 RESULTS = "results.json"
+#: The confidence of every interval on the page.
+LEVEL = 0.95
 
 
 class ReportError(VakaError):
@@ -58,6 +68,21 @@ class ReportError(VakaError):
 def _label_above(axes: Any, x: float, y: float, text: str) -> None:
     """A small label just above the point (x, y) of a bar chart."""
     axes.annotate(text, (x, y), textcoords="offset points", xytext=(0, 4), ha="center", fontsize=9)
+
+
+def _level() -> str:
+    return percent(LEVEL, 0)
+
+
+def category_namer(game_id: str) -> Callable[[str], str]:
+    """How the game names its score categories (``Game.category``), in the current
+    language; a game vaka does not know gets its keys with spaces for underscores."""
+    from vaka.core.registry import load
+
+    try:
+        return load(game_id).category
+    except VakaError:
+        return lambda key: _(key.replace("_", " ").strip()) if key.strip("_ ") else key
 
 
 def check_report_dir(directory: Path) -> None:
@@ -78,18 +103,25 @@ def check_report_dir(directory: Path) -> None:
         )
 
 
-def write_report(result: SimulationResult, directory: Path, title: str | None = None) -> Path:
-    """Write the report of ``result`` into ``directory`` (made if missing); returns the
-    path of its ``index.html``. ``title`` names the game on the page (default: its id)."""
+def write_report(
+    result: SimulationResult,
+    directory: Path,
+    title: str | None = None,
+    category: Callable[[str], str] | None = None,
+) -> Path:
+    """Write the report of ``result`` into ``directory`` (made if missing), its words in the
+    current language; returns the path of its ``index.html``. ``title`` names the game on
+    the page (default: its id), ``category`` its score categories (default: the game's)."""
     check_report_dir(directory)
+    name = category or category_namer(result.game)
     try:
         directory.mkdir(parents=True, exist_ok=True)
         (directory / RESULTS).write_text(
             json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8"
         )
-        _draw_all(result, directory)
+        _draw_all(result, directory, name)
         index = directory / INDEX
-        index.write_text(page(result, title or result.game), encoding="utf-8")
+        index.write_text(page(result, title or result.game, name), encoding="utf-8")
     except OSError as exc:
         raise ReportError(f"cannot write the report into {str(directory)!r}: {exc}") from exc
     return index
@@ -115,9 +147,10 @@ def _colors(n: int) -> list[Any]:
 
 
 def _percent_axis(axes: Axes) -> None:
-    from matplotlib.ticker import PercentFormatter
+    from matplotlib.ticker import FuncFormatter
 
-    axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    # the reader's own pattern ("50 %" in German), not matplotlib's "50%"
+    axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _position: percent(value, 0)))
     axes.set_ylim(0, 1)
     axes.grid(axis="y", alpha=0.3)
     axes.set_axisbelow(True)
@@ -141,18 +174,24 @@ def _rate_bars(
     axes.bar(x, rates, color=colors or _colors(len(labels)), alpha=0.85)
     axes.errorbar(x, rates, yerr=errors, fmt="none", ecolor="black", capsize=6, linewidth=1.2)
     for i, rate in enumerate(rates):
-        _label_above(axes, i, highs[i], f"{rate:.0%}")
-    axes.axhline(
-        fair, color="dimgray", linestyle="--", linewidth=1.2, label=f"fair share {fair:.0%}"
-    )
+        _label_above(axes, i, highs[i], percent(rate, 0))
+    fair_label = _("fair share {share}").format(share=percent(fair, 0))
+    axes.axhline(fair, color="dimgray", linestyle="--", linewidth=1.2, label=fair_label)
     axes.set_xticks(x, labels)
     _percent_axis(axes)
-    axes.set_ylabel("win rate (95% interval)")
+    axes.set_ylabel(_("win rate ({level} interval)").format(level=_level()))
     axes.legend(loc="upper right", frameon=False)
 
 
 def _agent_label(name: str, entries: int) -> str:
     return f"{name}\n(n={entries})"
+
+
+def _games(result: SimulationResult) -> str:
+    """ "12 games, 2 players" in the current language."""
+    games = ngettext("{n} game", "{n} games", result.games).format(n=result.games)
+    players = ngettext("{n} player", "{n} players", result.players).format(n=result.players)
+    return _("{games}, {players}").format(games=games, players=players)
 
 
 def draw_win_rates(result: SimulationResult, path: Path) -> None:
@@ -166,7 +205,7 @@ def draw_win_rates(result: SimulationResult, path: Path) -> None:
         [a.win_rate.high for a in agents],
         result.fair_share,
     )
-    axes.set_title(f"Win rate per agent ({result.games} games, {result.players} players)")
+    axes.set_title(_("Win rate per agent ({games})").format(games=_games(result)))
     figure.savefig(path)
 
 
@@ -187,24 +226,34 @@ def draw_scores(result: SimulationResult, path: Path) -> None:
     for box, color in zip(boxes["boxes"], _colors(len(names)), strict=True):
         box.set_facecolor(color)
         box.set_alpha(0.6)
-    axes.set_ylabel("final score")
+    axes.set_ylabel(_("final score"))
+    axes.yaxis.set_major_formatter(_number_format())
     axes.grid(axis="y", alpha=0.3)
     axes.set_axisbelow(True)
-    axes.set_title("Score distribution per agent")
+    axes.set_title(_("Score distribution per agent"))
     figure.savefig(path)
 
 
-def draw_categories(result: SimulationResult, path: Path) -> None:
+def _number_format() -> Any:
+    from matplotlib.ticker import FuncFormatter
+
+    return FuncFormatter(lambda value, _position: number(value))
+
+
+def draw_categories(
+    result: SimulationResult, path: Path, category: Callable[[str], str] | None = None
+) -> None:
+    name = category or category_namer(result.game)
     figure, axes = _figure()
     agents = result.by_agent
     categories = [c for c in agents[0].categories if c != "total"] or ["total"]
     x = list(range(len(agents)))
     above = [0.0] * len(agents)
     below = [0.0] * len(agents)
-    for category, color in zip(categories, _colors(len(categories)), strict=True):
-        values = [a.categories.get(category, 0.0) for a in agents]
+    for key, color in zip(categories, _colors(len(categories)), strict=True):
+        values = [a.categories.get(key, 0.0) for a in agents]
         bottoms = [above[i] if v >= 0 else below[i] for i, v in enumerate(values)]
-        axes.bar(x, values, bottom=bottoms, color=color, label=category, width=0.6)
+        axes.bar(x, values, bottom=bottoms, color=color, label=name(key), width=0.6)
         for i, v in enumerate(values):
             if v >= 0:
                 above[i] += v
@@ -212,9 +261,10 @@ def draw_categories(result: SimulationResult, path: Path) -> None:
                 below[i] += v
     for i, agent in enumerate(agents):
         total = agent.categories.get("total", agent.score.mean)
-        _label_above(axes, i, above[i], f"{total:.1f}")
+        _label_above(axes, i, above[i], number(total, 1))
     axes.set_xticks(x, [_agent_label(a.agent, a.games) for a in agents])
-    axes.set_ylabel("mean score")
+    axes.set_ylabel(_("mean score"))
+    axes.yaxis.set_major_formatter(_number_format())
     axes.grid(axis="y", alpha=0.3)
     axes.set_axisbelow(True)
     axes.margins(y=0.12)
@@ -222,13 +272,19 @@ def draw_categories(result: SimulationResult, path: Path) -> None:
     axes.legend(  # top to bottom, as the bars stack
         handles[::-1],
         labels[::-1],
-        title="category",
+        title=_("category"),
         loc="center left",
         bbox_to_anchor=(1.0, 0.5),
         frameon=False,
     )
-    axes.set_title("Mean score per category and agent")
+    axes.set_title(_("Mean score per category and agent"))
     figure.savefig(path)
+
+
+def _seat_label(seat: int, agent: str) -> str:
+    """The seat, and on a second line the agent that always sat there."""
+    label = _("seat {n}").format(n=seat)
+    return label if agent == MIXED else f"{label}\n{agent}"
 
 
 def draw_seats(result: SimulationResult, path: Path) -> None:
@@ -236,29 +292,25 @@ def draw_seats(result: SimulationResult, path: Path) -> None:
     seats = result.seats
     _rate_bars(
         axes,
-        [f"seat {s.seat}" + ("" if s.agent == MIXED else f"\n{s.agent}") for s in seats],
+        [_seat_label(s.seat, s.agent) for s in seats],
         [s.win_rate.rate for s in seats],
         [s.win_rate.low for s in seats],
         [s.win_rate.high for s in seats],
         result.fair_share,
         ["slategray"] * len(seats),  # seats are not agents: not the agents' colours
     )
-    who = "agents rotated" if result.rotate else "fixed seats"
-    axes.set_title(f"Seat advantage: win rate per seat ({result.games} games, {who})")
+    games = ngettext("{n} game", "{n} games", result.games).format(n=result.games)
+    seating = _("seats rotated") if result.rotate else _("fixed seats")
+    title = _("Seat advantage: win rate per seat ({games}, {seating})")
+    axes.set_title(title.format(games=games, seating=seating))
     figure.savefig(path)
 
 
-_DRAW = {
-    "win_rate.png": draw_win_rates,
-    "scores.png": draw_scores,
-    "categories.png": draw_categories,
-    "seats.png": draw_seats,
-}
-
-
-def _draw_all(result: SimulationResult, directory: Path) -> None:
-    for name in PLOTS:
-        _DRAW[name](result, directory / name)
+def _draw_all(result: SimulationResult, directory: Path, category: Callable[[str], str]) -> None:
+    draw_win_rates(result, directory / "win_rate.png")
+    draw_scores(result, directory / "scores.png")
+    draw_categories(result, directory / "categories.png", category)
+    draw_seats(result, directory / "seats.png")
 
 
 # --- the page ----------------------------------------------------------------------------
@@ -296,109 +348,146 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], names: int = 1
 
 
 def _interval(low: float, high: float) -> str:
-    return f"{low:.1%}–{high:.1%}"
+    return f"{percent(low)}–{percent(high)}"
 
 
-def page(result: SimulationResult, title: str) -> str:
-    """The HTML of the report page."""
-    data = result.to_json()
-    categories = [
-        c for c in (result.by_agent[0].categories if result.by_agent else {}) if c != "total"
-    ]
+def _agent_table(result: SimulationResult, categories: Sequence[str], name: Any) -> str:
     ratings = {r.agent: r for r in result.ratings}
-    agent_rows = []
+    rows = []
     for a in result.by_agent:
         r = ratings[a.agent]
-        agent_rows.append(
+        rows.append(
             [
                 a.agent,
                 str(a.games),
-                f"{round(a.wins, 2):g}",
-                f"{a.win_rate.rate:.1%}",
+                number(round(a.wins, 2)),
+                percent(a.win_rate.rate),
                 _interval(a.win_rate.low, a.win_rate.high),
-                f"{a.fair_share:.1%}",
-                f"{a.score.mean:.1f}",
-                f"{a.score.stdev:.1f}",
-                *(f"{a.categories.get(c, 0.0):.1f}" for c in categories),
-                f"{r.mu:.2f}",
-                f"{r.sigma:.2f}",
-                f"{r.ordinal:.2f}",
+                percent(a.fair_share),
+                number(a.score.mean, 1),
+                number(a.score.stdev, 1),
+                *(number(a.categories.get(c, 0.0), 1) for c in categories),
+                number(r.mu, 2),
+                number(r.sigma, 2),
+                number(r.ordinal, 2),
             ]
         )
-    agent_table = _table(
-        [
-            "agent",
-            "seat-games",
-            "wins",
-            "win rate",
-            "95% CI",
-            "fair share",
-            "mean score",
-            "sd",
-            *categories,
-            "mu",
-            "sigma",
-            "ordinal",
-        ],
-        agent_rows,
-    )
-    seat_rows = [
+    headers = [_("agent"), _("seat-games"), _("wins"), _("win rate"), _("95% CI"),
+               _("fair share"), _("mean score"), _("sd"), *map(name, categories),
+               "mu", "sigma", _("ordinal")]  # fmt: skip
+    return _table(headers, rows)
+
+
+def _seat_table(result: SimulationResult, categories: Sequence[str], name: Any) -> str:
+    rows = [
         [
             str(s.seat),
-            ", ".join(f"{name} {n}" for name, n in s.agents.items()),
-            f"{round(s.wins, 2):g}",
-            f"{s.win_rate.rate:.1%}",
+            ", ".join(f"{agent} {n}" for agent, n in s.agents.items()),
+            number(round(s.wins, 2)),
+            percent(s.win_rate.rate),
             _interval(s.win_rate.low, s.win_rate.high),
-            f"{s.score.mean:.1f}",
-            f"{s.score.median:g}",
-            f"{s.score.stdev:.1f}",
-            *(f"{s.categories.get(c, 0.0):.1f}" for c in categories),
+            number(s.score.mean, 1),
+            number(s.score.median),
+            number(s.score.stdev, 1),
+            *(number(s.categories.get(c, 0.0), 1) for c in categories),
         ]
         for s in result.seats
     ]
-    seat_table = _table(
-        [
-            "seat",
-            "agents (games)",
-            "wins",
-            "win rate",
-            "95% CI",
-            "mean",
-            "median",
-            "sd",
-            *categories,
-        ],
-        seat_rows,
-        names=2,
-    )
-    model = data["rating_model"]
-    options = ", ".join(f"{k}={v}" for k, v in result.options.items()) or "none"
-    parameters = {
-        "game": f"{title} ({result.game})",
-        "games": str(result.games),
-        "players": str(result.players),
-        "agents": ", ".join(result.agents),
-        "seats": "rotated: game i seats the agent list rotated by i mod players"
+    headers = [_("seat"), _("agents (games)"), _("wins"), _("win rate"), _("95% CI"),
+               _("mean"), _("median"), _("sd"), *map(name, categories)]  # fmt: skip
+    return _table(headers, rows, names=2)
+
+
+def _parameters(result: SimulationResult, title: str) -> dict[str, str]:
+    """The run's parameters, by their names on the page."""
+    model = result.to_json()["rating_model"]
+    options = ", ".join(f"{k}={v}" for k, v in result.options.items()) or _("none")
+    seats = (
+        _("rotated: game i seats the agent list rotated by i mod players")
         if result.rotate
-        else "fixed: agent i in seat i every game",
-        "seed": str(result.seed),
-        "options": options,
-        "game length": f"mean {result.length.mean:.1f}, median {result.length.median:g} "
-        f"actions (min {result.length.min:g}, max {result.length.max:g})",
-        "rating": f"{model['library']} {model['version']} {model['model']} "
-        f"(mu {model['mu']:g}, sigma {model['sigma']:.3g}, beta {model['beta']:.3g}, "
-        f"tau {model['tau']:.3g}); ordinal = {model['ordinal']}",
-    }
-    params_html = "".join(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in parameters.items())
-    figures = "".join(
-        f'<figure><img src="{_e(name)}" alt="{_e(caption)}">'
-        f"<figcaption>{_e(caption)}</figcaption></figure>"
-        for name, caption in PLOTS.items()
+        else _("fixed: agent i in seat i every game")
     )
-    heading = f"{title}: {result.games} games, {result.players} players, seed {result.seed}"
-    reviews = _reviews(result)
+    length = result.length
+    length_text = _("mean {mean}, median {median} actions (min {min}, max {max})")
+    rating_text = _(
+        "{library} {version} {model} (mu {mu}, sigma {sigma}, beta {beta}, tau {tau}); "
+        "ordinal = {ordinal}"
+    )
+    return {
+        _("game"): f"{title} ({result.game})",
+        _("games"): str(result.games),
+        _("players"): str(result.players),
+        _("agents"): ", ".join(result.agents),
+        _("seats"): seats,
+        _("seed"): str(result.seed),
+        _("options"): options,
+        _("game length"): length_text.format(
+            mean=number(length.mean, 1),
+            median=number(length.median),
+            min=number(length.min),
+            max=number(length.max),
+        ),
+        _("rating"): rating_text.format(
+            library=model["library"],
+            version=model["version"],
+            model=model["model"],
+            mu=number(model["mu"]),
+            sigma=number(model["sigma"], 3),
+            beta=number(model["beta"], 3),
+            tau=number(model["tau"], 3),
+            ordinal=_("mu - 3 sigma") if model["ordinal"] == "mu - 3 sigma" else model["ordinal"],
+        ),
+    }
+
+
+def _language() -> str:
+    """The page's ``lang``: the current language's first part ("de", "en" for en_XA)."""
+    return current().replace("-", "_").split("_")[0] or "en"
+
+
+def page(result: SimulationResult, title: str, category: Callable[[str], str] | None = None) -> str:
+    """The HTML of the report page, in the current language; ``category`` names the score
+    categories (default: as the game names them)."""
+    name = category or category_namer(result.game)
+    title = _(title)
+    categories = [
+        c for c in (result.by_agent[0].categories if result.by_agent else {}) if c != "total"
+    ]
+    params_html = "".join(
+        f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in _parameters(result, title).items()
+    )
+    level = _level()
+    captions = {file: _(caption).format(level=level) for file, caption in PLOTS.items()}
+    figures = "".join(
+        f'<figure><img src="{_e(file)}" alt="{_e(caption)}">'
+        f"<figcaption>{_e(caption)}</figcaption></figure>"
+        for file, caption in captions.items()
+    )
+    heading = _("{title}: {games}, seed {seed}").format(
+        title=title, games=_games(result), seed=result.seed
+    )
+    agent_note = _(
+        "Every seat an agent takes in a game is one entry (seat-game): an agent named twice in "
+        "the list plays two entries per game. Win rates are wins per entry with a {level} "
+        "Wilson interval; a win shared by k seats counts 1/k. The fair share is 1/players. "
+        "Ratings come from the games in order, ranked by final score (equal scores tie); "
+        "ordinal = mu − 3 sigma."
+    ).format(level=level)
+    seat_note = _(
+        "How each seat fared, whoever sat in it: a seat that wins clearly more than the fair "
+        "share has an advantage."
+    )
+    link = f'<a href="{RESULTS}">{RESULTS}</a>'
+    data_note = _e(_("The numbers behind this page: {file}")).format(file=link)
+    texts = {
+        "parameters": _("Parameters"),
+        "per_agent": _("Per agent"),
+        "per_seat": _("Per seat"),
+        "plots": _("Plots"),
+    }
+    t = {key: _e(value) for key, value in texts.items()}
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{_e(_language())}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -407,22 +496,18 @@ def page(result: SimulationResult, title: str) -> str:
 </head>
 <body>
 <h1>{_e(heading)}</h1>
-<h2>Parameters</h2>
+<h2>{t["parameters"]}</h2>
 <dl>{params_html}</dl>
-<h2>Per agent</h2>
-<p class="note">Every seat an agent takes in a game is one entry (seat-game): an agent named
-twice in the list plays two entries per game. Win rates are wins per entry with a 95% Wilson
-interval; a win shared by k seats counts 1/k. The fair share is 1/players. Ratings come from
-the games in order, ranked by final score (equal scores tie); ordinal = mu − 3 sigma.</p>
-{agent_table}
-<h2>Per seat</h2>
-<p class="note">How each seat fared, whoever sat in it: a seat that wins clearly more than
-the fair share has an advantage.</p>
-{seat_table}
-{reviews}
-<h2>Plots</h2>
+<h2>{t["per_agent"]}</h2>
+<p class="note">{_e(agent_note)}</p>
+{_agent_table(result, categories, name)}
+<h2>{t["per_seat"]}</h2>
+<p class="note">{_e(seat_note)}</p>
+{_seat_table(result, categories, name)}
+{_reviews(result)}
+<h2>{t["plots"]}</h2>
 {figures}
-<p class="note">The numbers behind this page: <a href="{RESULTS}">{RESULTS}</a>.</p>
+<p class="note">{data_note}</p>
 </body>
 </html>
 """
@@ -439,20 +524,26 @@ def _reviews(result: SimulationResult) -> str:
             a.agent,
             str(a.seat_games),
             str(a.decisions),
-            "–" if a.accuracy is None else f"{a.accuracy:.1f}",
-            f"{a.low:.1f}–{a.high:.1f}",
+            "–" if a.accuracy is None else number(a.accuracy, 1),
+            f"{number(a.low, 1)}–{number(a.high, 1)}",
             *(
-                f"{a.labels[name].share:.1%} ({_interval(a.labels[name].low, a.labels[name].high)})"
-                for name in LABELS
+                f"{percent(a.labels[label].share)} "
+                f"({_interval(a.labels[label].low, a.labels[label].high)})"
+                for label in LABELS
             ),
         ]
         for a in result.reviews
     ]
-    table = _table(["agent", "seat-games", "decisions", "accuracy", "95% CI", *LABELS], rows)
-    return f"""<h2>Reviews</h2>
-<p class="note">Every game reviewed for every seat ({result.review_budget.playouts} playouts
-per candidate action; docs/REVIEW.md): each decision judged from what its seat could know
-then. Accuracy (0-100) is the mean over an agent's seat-games, with a 95% normal interval;
-the label shares are of its judged decisions (forced ones left out), with 95% Wilson
-intervals.</p>
-{table}"""
+    headers = [_("agent"), _("seat-games"), _("decisions"), _("accuracy"), _("95% CI"),
+               *(pgettext("review label", label) for label in LABELS)]  # fmt: skip
+    heading = _("Reviews")
+    note = _(
+        "Every game reviewed for every seat ({playouts} playouts per candidate action; "
+        "docs/REVIEW.md): each decision judged from what its seat could know then. Accuracy "
+        "(0-100) is the mean over an agent's seat-games, with a {level} normal interval; the "
+        "label shares are of its judged decisions (forced ones left out), with {level} Wilson "
+        "intervals."
+    ).format(playouts=result.review_budget.playouts, level=_level())
+    return f"""<h2>{_e(heading)}</h2>
+<p class="note">{_e(note)}</p>
+{_table(headers, rows)}"""
