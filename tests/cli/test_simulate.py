@@ -185,6 +185,25 @@ def test_report_writes_a_page_its_plots_and_the_json(tmp_path: Path) -> None:
     assert json.loads((folder / "results.json").read_text()) == json.loads(done.stdout)
 
 
+def test_report_in_the_readers_language(tmp_path: Path) -> None:
+    from tests.sim.test_report_language import _page_words, english_words
+
+    run = ("simulate", "rapa-nui", "-p", "2", "--agents", "random,easy", "--games", "4")
+    done = vaka("--lang", "de", *run, "--report", str(tmp_path / "de"))
+    assert done.returncode == 0, done.stderr
+    html = (tmp_path / "de" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="de">' in html
+    for heading in ("<h2>Parameter</h2>", "<h2>Je Bot</h2>", "<h2>Diagramme</h2>", "<th>Ruhm</th>"):
+        assert heading in html
+    assert "4 Partien, 2 Spieler" in html
+    english = json.loads((tmp_path / "de" / "results.json").read_text())
+    assert "fame" in english["by_agent"][0]["categories"]  # the data keeps its keys
+    done = vaka("--lang", "en_XA", *run, "--report", str(tmp_path / "xa"))
+    assert done.returncode == 0, done.stderr
+    pseudo = (tmp_path / "xa" / "index.html").read_text(encoding="utf-8")
+    assert english_words(_page_words(pseudo)) == set()
+
+
 def test_table_output_shows_agents_ratings_and_seats() -> None:
     done = CliRunner().invoke(
         app, ["simulate", "rapa-nui", "-a", "medium,random", "-n", "4"], env={"COLUMNS": "120"}

@@ -194,7 +194,7 @@ def _games(result: SimulationResult) -> str:
     return _("{games}, {players}").format(games=games, players=players)
 
 
-def draw_win_rates(result: SimulationResult, path: Path) -> None:
+def draw_win_rates(result: SimulationResult, path: Path) -> Figure:
     figure, axes = _figure()
     agents = result.by_agent
     _rate_bars(
@@ -207,9 +207,10 @@ def draw_win_rates(result: SimulationResult, path: Path) -> None:
     )
     axes.set_title(_("Win rate per agent ({games})").format(games=_games(result)))
     figure.savefig(path)
+    return figure
 
 
-def draw_scores(result: SimulationResult, path: Path) -> None:
+def draw_scores(result: SimulationResult, path: Path) -> Figure:
     figure, axes = _figure()
     scores: dict[str, list[float]] = {a.agent: [] for a in result.by_agent}
     for match in result.matches:
@@ -232,6 +233,7 @@ def draw_scores(result: SimulationResult, path: Path) -> None:
     axes.set_axisbelow(True)
     axes.set_title(_("Score distribution per agent"))
     figure.savefig(path)
+    return figure
 
 
 def _number_format() -> Any:
@@ -242,7 +244,7 @@ def _number_format() -> Any:
 
 def draw_categories(
     result: SimulationResult, path: Path, category: Callable[[str], str] | None = None
-) -> None:
+) -> Figure:
     name = category or category_namer(result.game)
     figure, axes = _figure()
     agents = result.by_agent
@@ -279,6 +281,7 @@ def draw_categories(
     )
     axes.set_title(_("Mean score per category and agent"))
     figure.savefig(path)
+    return figure
 
 
 def _seat_label(seat: int, agent: str) -> str:
@@ -287,7 +290,7 @@ def _seat_label(seat: int, agent: str) -> str:
     return label if agent == MIXED else f"{label}\n{agent}"
 
 
-def draw_seats(result: SimulationResult, path: Path) -> None:
+def draw_seats(result: SimulationResult, path: Path) -> Figure:
     figure, axes = _figure()
     seats = result.seats
     _rate_bars(
@@ -304,6 +307,7 @@ def draw_seats(result: SimulationResult, path: Path) -> None:
     title = _("Seat advantage: win rate per seat ({games}, {seating})")
     axes.set_title(title.format(games=games, seating=seating))
     figure.savefig(path)
+    return figure
 
 
 def _draw_all(result: SimulationResult, directory: Path, category: Callable[[str], str]) -> None:
