@@ -10,7 +10,15 @@ import pytest
 
 from vaka.core.registry import load
 from vaka.i18n import using
-from vaka.sim.report import draw_categories, draw_scores, draw_seats, draw_win_rates, page
+from vaka.sim.report import (
+    ReportError,
+    check_report_dir,
+    draw_categories,
+    draw_scores,
+    draw_seats,
+    draw_win_rates,
+    page,
+)
 from vaka.sim.runner import SimulationResult, simulate
 
 #: Words on the page that are data, not the page's own: the game, the agents and options as
@@ -124,3 +132,15 @@ def test_no_english_word_of_its_own_is_left_in_the_plots(
         texts = _plot_texts(result, tmp_path)
     assert english_words(texts) == set()
     assert "seat" in english_words(_plot_texts(result, tmp_path))
+
+
+def test_a_refused_folder_is_told_in_german(tmp_path: Path) -> None:
+    taken = tmp_path / "taken"
+    taken.write_text("")
+    with (
+        using("de"),
+        pytest.raises(ReportError, match=r"braucht einen Ordner, aber .* ist eine Datei"),
+    ):
+        check_report_dir(taken)
+    with using("de"), pytest.raises(ReportError, match="lässt sich nicht anlegen"):
+        check_report_dir(taken / "inside")

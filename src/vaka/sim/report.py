@@ -91,16 +91,16 @@ def check_report_dir(directory: Path) -> None:
     ``directory`` may exist (as a folder) or not; it must not be a file, nor lie under one.
     """
     if directory.exists() and not directory.is_dir():
-        raise ReportError(f"--report needs a folder, but {str(directory)!r} is a file")
+        message = _("--report needs a folder, but {path} is a file")
+        raise ReportError(message.format(path=repr(str(directory))))
     parent = directory
     while not parent.exists():
         if parent.parent == parent:
             return
         parent = parent.parent
     if not parent.is_dir():
-        raise ReportError(
-            f"cannot make the report folder {str(directory)!r}: {str(parent)!r} is a file"
-        )
+        message = _("cannot make the report folder {path}: {file} is a file")
+        raise ReportError(message.format(path=repr(str(directory)), file=repr(str(parent))))
 
 
 def write_report(
@@ -123,7 +123,8 @@ def write_report(
         index = directory / INDEX
         index.write_text(page(result, title or result.game, name), encoding="utf-8")
     except OSError as exc:
-        raise ReportError(f"cannot write the report into {str(directory)!r}: {exc}") from exc
+        message = _("cannot write the report into {path}: {error}")
+        raise ReportError(message.format(path=repr(str(directory)), error=exc)) from exc
     return index
 
 
@@ -151,7 +152,8 @@ def _percent_axis(axes: Axes) -> None:
 
     # the reader's own pattern ("50 %" in German), not matplotlib's "50%"
     axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _position: percent(value, 0)))
-    axes.set_ylim(0, 1)
+    axes.set_ylim(0, 1.1)  # room for a label above a bar at 100%
+    axes.set_yticks([i / 5 for i in range(6)])
     axes.grid(axis="y", alpha=0.3)
     axes.set_axisbelow(True)
 
@@ -323,7 +325,9 @@ _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; padding: 0 1em;
        color: #222; line-height: 1.4; }
 h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ddd; }
-table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-nums; }
+table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-nums;
+        display: block; max-width: 100%; overflow-x: auto; }
+td { white-space: nowrap; }
 th, td { padding: 0.3em 0.7em; border-bottom: 1px solid #e4e4e4; text-align: right; }
 th { background: #f4f4f4; } td.name, th.name { text-align: left; }
 dl { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
