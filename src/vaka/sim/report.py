@@ -545,13 +545,20 @@ def _reviews(result: SimulationResult) -> str:
     headers = [_("agent"), _("seat-games"), _("decisions"), _("accuracy"), _("95% CI"),
                *(pgettext("review label", label) for label in LABELS)]  # fmt: skip
     heading = _("Reviews")
-    note = _(
+    playouts = result.review_budget.playouts
+    note = ngettext(
+        "Every game reviewed for every seat ({playouts} playout per candidate action; "
+        "docs/REVIEW.md): each decision judged from what its seat could know then. Accuracy "
+        "(0-100) is the mean over an agent's seat-games, with a {level} normal interval; the "
+        "label shares are of its judged decisions (forced ones left out), with {level} Wilson "
+        "intervals.",
         "Every game reviewed for every seat ({playouts} playouts per candidate action; "
         "docs/REVIEW.md): each decision judged from what its seat could know then. Accuracy "
         "(0-100) is the mean over an agent's seat-games, with a {level} normal interval; the "
         "label shares are of its judged decisions (forced ones left out), with {level} Wilson "
-        "intervals."
-    ).format(playouts=result.review_budget.playouts, level=_level())
+        "intervals.",
+        playouts,
+    ).format(playouts=playouts, level=_level())
     return f"""<h2>{_e(heading)}</h2>
 <p class="note">{_e(note)}</p>
 {_table(headers, rows)}"""
