@@ -16,6 +16,8 @@
 ``results.json``
     the run's statistics, exactly as ``vaka simulate --json`` prints them.
 
+The page and the plots speak the current language (vaka.i18n: headings, notes, numbers,
+the game's own names for its score categories); results.json is data and stays as it is.
 Plots are drawn with matplotlib's Agg canvas, which needs no display. matplotlib is
 imported only when a report is written, so the rest of vaka starts without it.
 """
