@@ -236,7 +236,7 @@ def test_review_attaches_each_agents_accuracy_and_labels(tmp_path: Path) -> None
     tiny = ("--review-budget", "1", "--review-iterations", "5")
     done = vaka("simulate", *args, *tiny, "--report", str(out))
     assert done.returncode == 0, done.stderr
-    assert "Reviews (1 playouts per candidate)" in done.stdout
+    assert "Reviews (1 playout per candidate)" in done.stdout
     rows = [line for line in done.stdout.splitlines() if line.startswith(("│ medium", "│ random"))]
     assert any("%" in row and "–" in row for row in rows[-2:])  # shares with intervals
     data = json.loads((out / "results.json").read_text())
@@ -258,3 +258,8 @@ def test_review_attaches_each_agents_accuracy_and_labels(tmp_path: Path) -> None
     assert "<h2>Reviews</h2>" in (out / "index.html").read_text()
     bad = vaka("simulate", *args, "--review-budget", "0")
     assert bad.returncode == 2 and "review-budget" in bad.stderr
+    german = vaka("--lang", "de", "simulate", *args, *tiny)
+    assert german.returncode == 0, german.stderr
+    words = " ".join(german.stdout.split())
+    assert "Besprechungen (1 Partie je Kandidat)" in words and "Genauigkeit" in words
+    assert "Fehler" in words and "blunder" not in words and "mistake" not in words

@@ -22,9 +22,9 @@ from vaka.cli.common import (
 )
 from vaka.core.errors import InvalidOptions
 from vaka.core.registry import load
-from vaka.i18n import _, number, percent
+from vaka.i18n import _, ngettext, number, percent
 from vaka.sim.review_judge import Budget
-from vaka.sim.review_labels import LABELS
+from vaka.sim.review_labels import LABELS, label_words
 from vaka.sim.runner import BACKENDS, MIXED, SimulationResult, simulate
 
 
@@ -228,10 +228,11 @@ def show(
     differ), per seat, mean score per category (named by ``category``, the game's); in
     the reader's language."""
     seating = _("seats rotated") if result.rotate else _("fixed seats")
-    title = _("{name}: {games} games, {players} players, seed {seed}, {seating}").format(
-        name=_(name), games=result.games, players=result.players, seed=result.seed,
-        seating=seating,
-    )  # fmt: skip
+    games = ngettext("{n} game", "{n} games", result.games).format(n=result.games)
+    players = ngettext("{n} player", "{n} players", result.players).format(n=result.players)
+    title = _("{name}: {games}, {players}, seed {seed}, {seating}").format(
+        name=_(name), games=games, players=players, seed=result.seed, seating=seating
+    )
     several = len(result.by_agent) > 1
     if several:
         show_agents(result, title)
@@ -344,24 +345,32 @@ def show_agents(result: SimulationResult, title: str) -> None:
 def show_reviews(result: SimulationResult) -> None:
     """Per agent: the mean review accuracy of its seat-games, and its decisions' labels."""
     assert result.review_budget is not None
-    table = Table(
-        title=f"Reviews ({result.review_budget.playouts} playouts per candidate): accuracy "
-        "per seat-game and share of judged decisions per label",
-        caption="accuracy 0-100 with its 95% interval; label shares with 95% Wilson "
-        "intervals (docs/REVIEW.md)",
+    playouts = result.review_budget.playouts
+    title = ngettext(
+        "Reviews ({n} playout per candidate): accuracy per seat-game and share of judged "
+        "decisions per label",
+        "Reviews ({n} playouts per candidate): accuracy per seat-game and share of judged "
+        "decisions per label",
+        playouts,
+    ).format(n=playouts)
+    caption = _(
+        "accuracy 0-100 with its 95-percent interval; label shares with 95-percent Wilson "
+        "intervals (docs/REVIEW.md)"
     )
-    table.add_column("agent")
-    for header in ("decisions", "accuracy", "95% CI", *LABELS):
+    table = Table(title=title, caption=caption)
+    table.add_column(_("agent"))
+    heads = [_("decisions"), _("accuracy"), _("95% CI"), *(label_words(k) for k in LABELS)]
+    for header in heads:
         table.add_column(header, justify="right")
     for agent in result.reviews:
         table.add_row(
             agent.agent,
-            str(agent.decisions),
-            "–" if agent.accuracy is None else f"{agent.accuracy:.1f}",
-            f"{agent.low:.0f}–{agent.high:.0f}",
+            number(agent.decisions),
+            "–" if agent.accuracy is None else number(agent.accuracy, 1),
+            f"{number(agent.low, 0)}–{number(agent.high, 0)}",
             *(
-                f"{agent.labels[label].share:.0%} ({agent.labels[label].low:.0%}–"
-                f"{agent.labels[label].high:.0%})"
+                f"{percent(agent.labels[label].share, 0)} ({percent(agent.labels[label].low, 0)}"
+                f"–{percent(agent.labels[label].high, 0)})"
                 for label in LABELS
             ),
         )
