@@ -337,7 +337,12 @@ def calibrate(args: argparse.Namespace) -> None:
                     f"[{100 * lo:.1f}, {100 * hi:.1f}]"
                 )
     if args.plot:
-        plot(result, args.plot, f"{load(meta['game']).name}, {meta['players']} players")
+        n = meta["players"]
+        plot(
+            result,
+            args.plot,
+            f"{load(meta['game']).name}, " + ("alone" if n == 1 else f"{n} players"),
+        )
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1) + "\n")
 
