@@ -24,6 +24,8 @@ from vaka.server.mail.store import MailStore
 log = logging.getLogger(__name__)
 #: Seconds between looks at the outbox when nothing wakes the sender sooner.
 POLL = 5.0
+#: The shortest wait between looks (a round that could not clear what is due waits this).
+SOONEST = 0.2
 #: Rounds between looks for the addresses of deleted accounts, to drop them.
 PURGE_EVERY = 120
 #: The first wait after a failed try (doubled each time, up to ``LONGEST``).
@@ -61,18 +63,23 @@ class Mailer:
     async def _run(self) -> None:
         rounds = 0
         while True:
+            wait = POLL
             try:
                 if rounds % PURGE_EVERY == 0:
                     await self.mail.forget_deleted()
                 rounds += 1
                 await self.round()
+                # gathered chat goes out when it is due, not at the next look after
+                due = await self.mail.next_chat_due()
+                if due is not None:
+                    wait = min(POLL, max(SOONEST, due - time.time()))
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database busy, say: the outbox keeps it all
                 log.exception("the mail sender failed; it looks again shortly")
             self.wake.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), POLL)
+                await asyncio.wait_for(self.wake.wait(), wait)
 
     async def round(self) -> None:
         """Turn the chat that waited long enough into mail, then send what is due."""

@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -293,6 +293,12 @@ class MailStore:
                     row.due_at = max(now + gather, (row.mailed_at or 0) + every)
         except IntegrityError:  # another process made the row first: it waits already
             pass
+
+    async def next_chat_due(self) -> float | None:
+        """When the soonest gathered chat is due to be mailed (None: none waits)."""
+        async with self.store.sessions() as s:
+            due: float | None = await s.scalar(select(func.min(ChatWaitRow.due_at)))
+            return due
 
     async def chat_due(self, now: float) -> list[ChatWaitRow]:
         async with self.store.sessions() as s:
