@@ -57,7 +57,7 @@ def graph_png(review: Review, seat: int) -> bytes:
     best candidate dashed), the labelled decisions marked."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
-    from matplotlib.ticker import PercentFormatter
+    from matplotlib.ticker import FuncFormatter
 
     mine = [d for d in review.decisions if d.seat == seat and not d.forced]
     figure = Figure(figsize=(9, 3.2), dpi=100, layout="constrained")
@@ -76,7 +76,7 @@ def graph_png(review: Review, seat: int) -> bytes:
                 *zip(*marked, strict=True), color=COLOURS[name], zorder=3, label=label_words(name)
             )
     if not solo:
-        axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+        axes.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: shown_chance(v)))
         axes.set_ylim(-0.03, 1.03)
     axes.set_xlim(0, max(len(review.actions), 1) + 1)
     axes.set_xlabel(_("action number in the game"))
