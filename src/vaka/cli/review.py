@@ -29,17 +29,11 @@ from vaka.sim.review import (
     turning_decisions,
 )
 from vaka.sim.review_judge import parse_horizon
+from vaka.sim.review_labels import label_words
 from vaka.sim.review_words import given_up
 
 DEFAULT = Budget()
 STYLES = {"only move": "blue", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "red"}
-#: The labels as the terminal shows them (the review's JSON keeps the English).
-LABELS = {
-    "only move": N_("only move"),
-    "inaccuracy": N_("inaccuracy"),
-    "mistake": N_("mistake"),
-    "blunder": N_("blunder"),
-}
 #: The columns of the labelled decisions: key, heading (translated where shown).
 COLUMNS = {
     "#": "#",
@@ -243,7 +237,7 @@ def show(review: Review, elapsed: float) -> None:
                 str(d.index + 1),
                 str(d.seat),
                 escape(said(d, d.taken)),
-                f"[{style}]{_(LABELS[d.label])}[/{style}]",
+                f"[{style}]{label_words(d.label)}[/{style}]",
                 given_up(d, _("pts")),
                 escape(said(d, best.action)),
                 f"{number(chosen.margin, 1)} → {number(best.margin, 1)}"
