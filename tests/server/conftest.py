@@ -50,3 +50,15 @@ def server(db_url: str, tmp_path: Path) -> Iterator[Server]:
     srv = Server(db_url, tmp_path / "server.log").start()
     yield srv
     srv.stop()
+
+
+#: A server that reviews with 1 playout per candidate and 5 search iterations.
+TINY = ("--review-playouts", "1", "--review-iterations", "5")
+
+
+@pytest.fixture
+def reviewer(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path / "server.log", None, *TINY)
+    srv.start()
+    yield srv
+    srv.stop()

@@ -62,16 +62,21 @@ def next_turn(table: str, people: dict[int, httpx.Client], seat: int) -> int:
     raise AssertionError(f"seat {seat} never came to move")
 
 
-def two_at_a_turn_table(server: Server) -> tuple[str, dict[int, httpx.Client]]:
-    ana, bo = person(server, "Ana"), person(server, "Bo")
+def turn_table(ana: httpx.Client, bo: httpx.Client) -> str:
+    """Ana makes a turn-based Rapa Nui table with a seat open, and Bo takes it."""
     r = ana.post(
         "/api/tables",
         json={"game": "rapa-nui", "players": 2, "seats": ["me", "open"], "clock": TURN},
     )
     assert r.status_code == 201, r.text
-    table = r.json()["table"]["id"]
+    table = str(r.json()["table"]["id"])
     assert bo.post(f"/api/tables/{table}/seats/1", json={"name": "Bo"}).status_code == 201
-    return table, {0: ana, 1: bo}
+    return table
+
+
+def two_at_a_turn_table(server: Server) -> tuple[str, dict[int, httpx.Client]]:
+    ana, bo = person(server, "Ana"), person(server, "Bo")
+    return turn_table(ana, bo), {0: ana, 1: bo}
 
 
 @pytest.fixture
@@ -280,13 +285,7 @@ def test_the_first_mover_of_a_table_made_full_is_mailed(tmp_path: Path, mailbox:
             [confirm] = mailbox.wait_for(address, 1)
             token = link_token(confirm, "confirm")
             assert who.post("/api/mail/confirm", params={"token": token}).status_code == 200
-        r = ana.post(
-            "/api/tables",
-            json={"game": "rapa-nui", "players": 2, "seats": ["me", "open"], "clock": TURN},
-        )
-        assert r.status_code == 201, r.text
-        table = r.json()["table"]["id"]
-        assert bo.post(f"/api/tables/{table}/seats/1", json={"name": "Bo"}).status_code == 201
+        table = turn_table(ana, bo)
         first = look(ana, table)["table"]["to_move"]
         assert len(first) == 1
         mover = ("ana@example.org", "bo@example.org")[first[0]]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,17 +16,6 @@ from tests.server.wire import make
 from vaka.server.messages import ReviewStatus
 from vaka.sim.review import Budget, review_game, turning_points
 from vaka.sim.review_labels import MISTAKE
-
-#: The server reviews with 1 playout per candidate and 5 search iterations.
-TINY = ("--review-playouts", "1", "--review-iterations", "5")
-
-
-@pytest.fixture
-def reviewer(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path / "server.log", None, *TINY)
-    srv.start()
-    yield srv
-    srv.stop()
 
 
 def finished(client: httpx.Client, game: str = "rapa-nui") -> str:

@@ -5,26 +5,16 @@ and labels exactly the English review's."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from tests.server.serverproc import Server
-from tests.server.test_reviews import TINY, finished, until_done
+from tests.server.test_reviews import finished, until_done
 
 #: A plain English word: the pseudo-language writes every catalog text in look-alikes.
 PLAIN = re.compile(r"\b[A-Za-z]{2,}\b")
-
-
-@pytest.fixture
-def reviewer(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path / "server.log", None, *TINY)
-    srv.start()
-    yield srv
-    srv.stop()
 
 
 def numbers(review: dict[str, Any]) -> dict[str, Any]:
