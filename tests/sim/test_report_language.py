@@ -10,15 +10,8 @@ import pytest
 
 from vaka.core.registry import load
 from vaka.i18n import using
-from vaka.sim.report import (
-    ReportError,
-    check_report_dir,
-    draw_categories,
-    draw_scores,
-    draw_seats,
-    draw_win_rates,
-    page,
-)
+from vaka.sim.report import ReportError, check_report_dir, page
+from vaka.sim.report_plots import draw_categories, draw_scores, draw_seats, draw_win_rates
 from vaka.sim.runner import SimulationResult, simulate
 
 #: Words on the page that are data, not the page's own: the game, the agents and options as

@@ -18,8 +18,9 @@
 
 The page and the plots speak the current language (vaka.i18n: headings, notes, numbers,
 the game's own names for its score categories); results.json is data and stays as it is.
-Plots are drawn with matplotlib's Agg canvas, which needs no display. matplotlib is
-imported only when a report is written, so the rest of vaka starts without it.
+The plots are drawn by vaka.sim.report_plots, with matplotlib's Agg canvas, which needs no
+display; matplotlib is imported only when a report is written, so the rest of vaka starts
+without it.
 """
 
 from __future__ import annotations
@@ -28,15 +29,12 @@ import html
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from vaka.core.errors import VakaError
 from vaka.i18n import N_, _, current, ngettext, number, percent, pgettext
-from vaka.sim.runner import MIXED, SimulationResult
-
-if TYPE_CHECKING:
-    from matplotlib.axes import Axes
-    from matplotlib.figure import Figure
+from vaka.sim.report_plots import category_namer, draw_all, games_words, level_words
+from vaka.sim.runner import SimulationResult
 
 #: The plots of a report, by file name, with the caption the page shows under each
 #: (``{level}`` is the confidence, "95%" as the reader's language writes it).
@@ -59,32 +57,10 @@ PLOTS: dict[str, str] = {
 #: The page and the data beside it.
 INDEX = "index.html"
 RESULTS = "results.json"
-#: The confidence of every interval on the page.
-LEVEL = 0.95
 
 
 class ReportError(VakaError):
     """A report folder that cannot be used (a file stands there, or it cannot be written)."""
-
-
-def _label_above(axes: Any, x: float, y: float, text: str) -> None:
-    """A small label just above the point (x, y) of a bar chart."""
-    axes.annotate(text, (x, y), textcoords="offset points", xytext=(0, 4), ha="center", fontsize=9)
-
-
-def _level() -> str:
-    return percent(LEVEL, 0)
-
-
-def category_namer(game_id: str) -> Callable[[str], str]:
-    """How the game names its score categories (``Game.category``), in the current
-    language; a game vaka does not know gets its keys with spaces for underscores."""
-    from vaka.core.registry import load
-
-    try:
-        return load(game_id).category
-    except VakaError:
-        return lambda key: _(key.replace("_", " ").strip()) if key.strip("_ ") else key
 
 
 def check_report_dir(directory: Path) -> None:
@@ -121,204 +97,13 @@ def write_report(
         (directory / RESULTS).write_text(
             json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8"
         )
-        _draw_all(result, directory, name)
+        draw_all(result, directory, name)
         index = directory / INDEX
         index.write_text(page(result, title or result.game, name), encoding="utf-8")
     except OSError as exc:
         message = _("cannot write the report into {path}: {error}")
         raise ReportError(message.format(path=repr(str(directory)), error=exc)) from exc
     return index
-
-
-# --- plots -------------------------------------------------------------------------------
-
-
-def _figure() -> tuple[Figure, Axes]:
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(8, 4.8), dpi=100, layout="constrained")
-    FigureCanvasAgg(figure)  # draw with Agg, whatever backend pyplot would pick
-    return figure, figure.add_subplot()
-
-
-def _colors(n: int) -> list[Any]:
-    from matplotlib import colormaps
-
-    palette = colormaps["tab10"]
-    return [palette(i % 10) for i in range(n)]
-
-
-def _percent_axis(axes: Axes) -> None:
-    from matplotlib.ticker import FuncFormatter
-
-    # the reader's own pattern ("50 %" in German), not matplotlib's "50%"
-    axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _position: percent(value, 0)))
-    axes.set_ylim(0, 1.1)  # room for a label above a bar at 100%
-    axes.set_yticks([i / 5 for i in range(6)])
-    axes.grid(axis="y", alpha=0.3)
-    axes.set_axisbelow(True)
-
-
-def _rate_bars(
-    axes: Axes,
-    labels: Sequence[str],
-    rates: Sequence[float],
-    lows: Sequence[float],
-    highs: Sequence[float],
-    fair: float,
-    colors: Sequence[Any] | None = None,
-) -> None:
-    """Bars of win rates with their intervals, each labelled, and the fair-share line."""
-    x = list(range(len(labels)))
-    errors = [
-        [r - low for r, low in zip(rates, lows, strict=True)],
-        [high - r for r, high in zip(rates, highs, strict=True)],
-    ]
-    axes.bar(x, rates, color=colors or _colors(len(labels)), alpha=0.85)
-    axes.errorbar(x, rates, yerr=errors, fmt="none", ecolor="black", capsize=6, linewidth=1.2)
-    for i, rate in enumerate(rates):
-        _label_above(axes, i, highs[i], percent(rate, 0))
-    fair_label = _("fair share {share}").format(share=percent(fair, 0))
-    axes.axhline(fair, color="dimgray", linestyle="--", linewidth=1.2, label=fair_label)
-    axes.set_xticks(x, labels)
-    _percent_axis(axes)
-    axes.set_ylabel(_("win rate ({level} interval)").format(level=_level()))
-    axes.legend(loc="upper right", frameon=False)
-
-
-def _agent_label(name: str, entries: int) -> str:
-    return f"{name}\n(n={entries})"
-
-
-def _games(result: SimulationResult) -> str:
-    """ "12 games, 2 players" in the current language."""
-    games = ngettext("{n} game", "{n} games", result.games).format(n=result.games)
-    players = ngettext("{n} player", "{n} players", result.players).format(n=result.players)
-    return _("{games}, {players}").format(games=games, players=players)
-
-
-def draw_win_rates(result: SimulationResult, path: Path) -> Figure:
-    figure, axes = _figure()
-    agents = result.by_agent
-    _rate_bars(
-        axes,
-        [_agent_label(a.agent, a.games) for a in agents],
-        [a.win_rate.rate for a in agents],
-        [a.win_rate.low for a in agents],
-        [a.win_rate.high for a in agents],
-        result.fair_share,
-    )
-    axes.set_title(_("Win rate per agent ({games})").format(games=_games(result)))
-    figure.savefig(path)
-    return figure
-
-
-def draw_scores(result: SimulationResult, path: Path) -> Figure:
-    figure, axes = _figure()
-    scores: dict[str, list[float]] = {a.agent: [] for a in result.by_agent}
-    for match in result.matches:
-        for seat, name in enumerate(match.agents):
-            scores[name].append(match.scores[seat])
-    names = list(scores)
-    boxes = axes.boxplot(
-        [scores[name] for name in names],
-        tick_labels=[_agent_label(name, len(scores[name])) for name in names],
-        showmeans=True,
-        patch_artist=True,
-        widths=0.5,
-    )
-    for box, color in zip(boxes["boxes"], _colors(len(names)), strict=True):
-        box.set_facecolor(color)
-        box.set_alpha(0.6)
-    axes.set_ylabel(_("final score"))
-    axes.yaxis.set_major_formatter(_number_format())
-    axes.grid(axis="y", alpha=0.3)
-    axes.set_axisbelow(True)
-    axes.set_title(_("Score distribution per agent"))
-    figure.savefig(path)
-    return figure
-
-
-def _number_format() -> Any:
-    from matplotlib.ticker import FuncFormatter
-
-    return FuncFormatter(lambda value, _position: number(value))
-
-
-def draw_categories(
-    result: SimulationResult, path: Path, category: Callable[[str], str] | None = None
-) -> Figure:
-    name = category or category_namer(result.game)
-    figure, axes = _figure()
-    agents = result.by_agent
-    categories = [c for c in agents[0].categories if c != "total"] or ["total"]
-    x = list(range(len(agents)))
-    above = [0.0] * len(agents)
-    below = [0.0] * len(agents)
-    for key, color in zip(categories, _colors(len(categories)), strict=True):
-        values = [a.categories.get(key, 0.0) for a in agents]
-        bottoms = [above[i] if v >= 0 else below[i] for i, v in enumerate(values)]
-        axes.bar(x, values, bottom=bottoms, color=color, label=name(key), width=0.6)
-        for i, v in enumerate(values):
-            if v >= 0:
-                above[i] += v
-            else:
-                below[i] += v
-    for i, agent in enumerate(agents):
-        total = agent.categories.get("total", agent.score.mean)
-        _label_above(axes, i, above[i], number(total, 1))
-    axes.set_xticks(x, [_agent_label(a.agent, a.games) for a in agents])
-    axes.set_ylabel(_("mean score"))
-    axes.yaxis.set_major_formatter(_number_format())
-    axes.grid(axis="y", alpha=0.3)
-    axes.set_axisbelow(True)
-    axes.margins(y=0.12)
-    handles, labels = axes.get_legend_handles_labels()
-    axes.legend(  # top to bottom, as the bars stack
-        handles[::-1],
-        labels[::-1],
-        title=_("category"),
-        loc="center left",
-        bbox_to_anchor=(1.0, 0.5),
-        frameon=False,
-    )
-    axes.set_title(_("Mean score per category and agent"))
-    figure.savefig(path)
-    return figure
-
-
-def _seat_label(seat: int, agent: str) -> str:
-    """The seat, and on a second line the agent that always sat there."""
-    label = _("seat {n}").format(n=seat)
-    return label if agent == MIXED else f"{label}\n{agent}"
-
-
-def draw_seats(result: SimulationResult, path: Path) -> Figure:
-    figure, axes = _figure()
-    seats = result.seats
-    _rate_bars(
-        axes,
-        [_seat_label(s.seat, s.agent) for s in seats],
-        [s.win_rate.rate for s in seats],
-        [s.win_rate.low for s in seats],
-        [s.win_rate.high for s in seats],
-        result.fair_share,
-        ["slategray"] * len(seats),  # seats are not agents: not the agents' colours
-    )
-    games = ngettext("{n} game", "{n} games", result.games).format(n=result.games)
-    seating = _("seats rotated") if result.rotate else _("fixed seats")
-    title = _("Seat advantage: win rate per seat ({games}, {seating})")
-    axes.set_title(title.format(games=games, seating=seating))
-    figure.savefig(path)
-    return figure
-
-
-def _draw_all(result: SimulationResult, directory: Path, category: Callable[[str], str]) -> None:
-    draw_win_rates(result, directory / "win_rate.png")
-    draw_scores(result, directory / "scores.png")
-    draw_categories(result, directory / "categories.png", category)
-    draw_seats(result, directory / "seats.png")
 
 
 # --- the page ----------------------------------------------------------------------------
@@ -466,7 +251,7 @@ def page(result: SimulationResult, title: str, category: Callable[[str], str] | 
     params_html = "".join(
         f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in _parameters(result, title).items()
     )
-    level = _level()
+    level = level_words()
     captions = {file: _(caption).format(level=level) for file, caption in PLOTS.items()}
     figures = "".join(
         f'<figure><img src="{_e(file)}" alt="{_e(caption)}">'
@@ -474,7 +259,7 @@ def page(result: SimulationResult, title: str, category: Callable[[str], str] | 
         for file, caption in captions.items()
     )
     heading = _("{title}: {games}, seed {seed}").format(
-        title=title, games=_games(result), seed=result.seed
+        title=title, games=games_words(result), seed=result.seed
     )
     agent_note = _(
         "Every seat an agent takes in a game is one entry (seat-game): an agent named twice in "
@@ -560,7 +345,7 @@ def _reviews(result: SimulationResult) -> str:
         "label shares are of its judged decisions (forced ones left out), with {level} Wilson "
         "intervals.",
         playouts,
-    ).format(playouts=playouts, level=_level())
+    ).format(playouts=playouts, level=level_words())
     return f"""<h2>{_e(heading)}</h2>
 <p class="note">{_e(note)}</p>
 {_table(headers, rows)}"""
