@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 _MEASURE = r"""
 import json, statistics, sys, time
 from vaka.games.atua.cards import ISLAND_IDS
-from vaka.games.atua.geometry import Island, Placement
+from vaka.games.atua.geometry import Island
+from vaka.games.atua.placement import Placement
 try:
     from vaka.games.atua.candidates import candidates
 except ImportError:  # older commits keep the search in geometry

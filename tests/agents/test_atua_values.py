@@ -17,7 +17,8 @@ from vaka.games.atua import GAME
 from vaka.games.atua import rules as R
 from vaka.games.atua.candidates import candidates
 from vaka.games.atua.estimate import PER_CARD, _tahuma_pairs, values
-from vaka.games.atua.geometry import Placement, check
+from vaka.games.atua.geometry import check
+from vaka.games.atua.placement import Placement
 from vaka.games.atua.scoring import island_counts, tahuma_breakdown
 from vaka.games.atua.state import AtuaState
 from vaka.games.atua.tiles import RESIDENTS

@@ -10,7 +10,8 @@ from pathlib import Path
 import vaka as engine
 from tests.cli.process import vaka
 from vaka.games.atua.candidates import candidates
-from vaka.games.atua.geometry import Placement, check
+from vaka.games.atua.geometry import check
+from vaka.games.atua.placement import Placement
 from vaka.games.atua.state import AtuaState
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -18,7 +18,7 @@ from vaka.core.record import replay
 from vaka.core.registry import load
 from vaka.core.rng import Rng
 from vaka.core.state import State
-from vaka.games.atua.geometry import Placement
+from vaka.games.atua.placement import Placement
 from vaka.games.atua.rules import SCORE
 from vaka.games.atua.state import AtuaState
 from vaka.games.raiatea import events as raiatea_events

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 
-from vaka.games.atua.geometry import Island, Placement
+from vaka.games.atua.geometry import Island
+from vaka.games.atua.placement import Placement
 
 
 def turn_point(x: float, y: float, angle: int) -> tuple[int, int]:

@@ -11,7 +11,7 @@ from shapely import Polygon, box
 from vaka.core import Rng
 from vaka.games.atua import GAME
 from vaka.games.atua import candidates as C
-from vaka.games.atua import geometry as G
+from vaka.games.atua.cards import CARDS
 from vaka.games.atua.clip import Edges, lengths_inside
 from vaka.games.atua.probes import OFFSETS, probe_lines
 
@@ -68,7 +68,7 @@ def test_island_probes_match_shapely() -> None:
     while not state.is_over and checked < 6:
         seat = state.to_move[0]
         if state.held is not None:
-            island, card = state.islands[seat], G.CARDS[state.held]
+            island, card = state.islands[seat], CARDS[state.held]
             px, py, pa = C.raw_candidates(island, card)
             pieces = card.edges["sea"] or card.beach_ends
             probes = [probe_lines(pieces, px * 1.0, py * 1.0, pa, d) for d in OFFSETS]

@@ -11,9 +11,10 @@ from tests.games.atua.game_helpers import new, play_first
 from vaka.games.atua import GAME
 from vaka.games.atua.candidates import candidates
 from vaka.games.atua.gains import gain
-from vaka.games.atua.geometry import Placement, covered_by
+from vaka.games.atua.geometry import covered_by
 from vaka.games.atua.measures import longest_beach, volcanoes
 from vaka.games.atua.params import PAIRS, SOURCES
+from vaka.games.atua.placement import Placement
 from vaka.games.atua.render import placement_gain
 from vaka.games.atua.scoring import island_counts, source_points
 from vaka.games.atua.state import AtuaState

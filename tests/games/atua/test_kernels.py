@@ -25,6 +25,8 @@ from vaka.games.atua.kernels import (
 from vaka.games.atua.laying import laid
 from vaka.games.atua.masks import legal_mask, reference_mask
 from vaka.games.atua.params import CANDIDATE_ANGLES, CANDIDATE_MARGIN
+from vaka.games.atua.placement import laid_outline, laid_terrain
+from vaka.games.atua.probes import COS, SIN
 
 from .test_clip import expected, segment, shapes
 
@@ -132,8 +134,8 @@ def test_a_probe_along_an_older_edge_is_left_to_the_reference() -> None:
     arrays = village.kernel_arrays()
     one = np.array([1.0])
     args = dict(
-        cos=G.COS,
-        sin=G.SIN,
+        cos=COS,
+        sin=SIN,
         hw=hw,
         hh=CARDS["v1"].height / 2,
         sx=one * x,  # one symbol, well under the new card
@@ -169,9 +171,9 @@ def test_cards_are_laid_as_affine_transform_lays_them(
     """The island lays a card's outline and terrains in one transform: the same points."""
     p = G.Placement(card, x, y, angle)
     outline, *terrains = laid(CARDS[card], p)
-    assert shapely.equals_exact(outline, G.laid_outline(p), tolerance=0)
+    assert shapely.equals_exact(outline, laid_outline(p), tolerance=0)
     for got, terrain in zip(terrains, ("mainland", "beach", "sea"), strict=True):
-        assert shapely.equals_exact(got, G.laid_terrain(p, terrain), tolerance=0)
+        assert shapely.equals_exact(got, laid_terrain(p, terrain), tolerance=0)
 
 
 def array_raw_poses(island: G.Island, card: Card) -> tuple[np.ndarray, np.ndarray]:
@@ -184,7 +186,7 @@ def array_raw_poses(island: G.Island, card: Card) -> tuple[np.ndarray, np.ndarra
     u = np.array([a for a, _ in spots], dtype=np.float64)[None, :] * (hw - m[:, None])
     v = np.array([b for _, b in spots], dtype=np.float64)[None, :] * (hh - m[:, None])
     ang = np.array(CANDIDATE_ANGLES, dtype=np.int64)
-    c, s = G.COS[ang][None, :, None], G.SIN[ang][None, :, None]
+    c, s = COS[ang][None, :, None], SIN[ang][None, :, None]
     x = sx[:, None, None] - (c * u[:, None, :] - s * v[:, None, :])
     y = sy[:, None, None] - (s * u[:, None, :] + c * v[:, None, :])
     return np.rint(x).astype(np.int64).ravel(), np.rint(y).astype(np.int64).ravel()
@@ -222,8 +224,8 @@ def test_an_undecided_pose_of_a_real_game_is_decided_by_the_reference() -> None:
     arrays = island.kernel_arrays()
     verdict = legal_poses(
         *pose,
-        G.COS,
-        G.SIN,
+        COS,
+        SIN,
         card.width / 2,
         card.height / 2,
         *arrays.symbols,

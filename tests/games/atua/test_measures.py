@@ -8,7 +8,6 @@ import pytest
 
 from tests.games.atua.helpers import island
 from vaka.games.atua.cards import CARDS
-from vaka.games.atua.geometry import Placement
 from vaka.games.atua.measures import (
     beach_cards,
     beaches,
@@ -18,6 +17,7 @@ from vaka.games.atua.measures import (
     volcanoes,
 )
 from vaka.games.atua.params import VOLCANO_BANDS
+from vaka.games.atua.placement import Placement
 
 V1 = Placement("v1", 0, 0, 0)
 V4 = Placement("v4", 0, 0, 0)

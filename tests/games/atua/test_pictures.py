@@ -13,7 +13,8 @@ from tests.games.atua.game_helpers import new, play_first
 from tests.games.atua.svg_helpers import NS, star_discs, terrain_areas, text_box, transform
 from vaka.games.atua import GAME
 from vaka.games.atua.candidates import candidates
-from vaka.games.atua.geometry import Island, Placement
+from vaka.games.atua.geometry import Island
+from vaka.games.atua.placement import Placement
 from vaka.games.atua.render import placement_gain
 from vaka.games.atua.svg import render_svg, render_table_svg
 

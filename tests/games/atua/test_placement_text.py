@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vaka.games.atua.geometry import Placement
+from vaka.games.atua.placement import Placement
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,8 @@ from rich.console import Console
 
 from tests.games.atua.game_helpers import new, play_first
 from vaka.games.atua import GAME
-from vaka.games.atua.geometry import Placement, covered_by
+from vaka.games.atua.geometry import covered_by
+from vaka.games.atua.placement import Placement
 
 
 def test_take_notes_say_the_cost() -> None:

@@ -16,8 +16,8 @@ from vaka.core import Rng
 from vaka.games.atua import GAME
 from vaka.games.atua import geometry as g
 from vaka.games.atua.cards import CARDS
-from vaka.games.atua.geometry import IllegalPlacement, Placement
 from vaka.games.atua.params import BORDER_MIN
+from vaka.games.atua.placement import IllegalPlacement, Placement
 from vaka.i18n import using
 
 TURNS = [0, 450, 300, 1350]

@@ -10,7 +10,7 @@ from tests.games.atua.game_helpers import new
 from tests.games.atua.helpers import island
 from vaka.games.atua import scoring
 from vaka.games.atua.cards import CARDS
-from vaka.games.atua.geometry import Placement
+from vaka.games.atua.placement import Placement
 from vaka.games.atua.scoring import fate_points, pair_points, totem_points
 
 

@@ -9,8 +9,9 @@ from tests.games.atua.game_helpers import new, play_first
 from vaka.games.atua import rules
 from vaka.games.atua.candidates import candidates
 from vaka.games.atua.cards import CARDS
-from vaka.games.atua.geometry import Placement, check
+from vaka.games.atua.geometry import check
 from vaka.games.atua.params import PILES
+from vaka.games.atua.placement import Placement
 from vaka.games.atua.state import AtuaState
 from vaka.i18n import using
 

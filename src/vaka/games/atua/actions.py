@@ -3,7 +3,7 @@
 ========================  ======================================================
 ``take 3``                take the 3rd card of the row (a coconut on each card left of it)
 ``take left``             solo: take the left card (pay 1 coconut to the hut) or ``take right``
-``place c17 at 1520,-340 angle 450``  lay the card taken (see ``geometry.Placement``)
+``place c17 at 1520,-340 angle 450``  lay the card taken (see ``placement.Placement``)
 ``set aside``             the card taken fits nowhere that the game could find: lay it aside
 ``spare`` / ``give``      solo: pay 3 coconuts to keep the other card from Tahuma, or not
 ``buy f3``                buy a fate tile
@@ -25,8 +25,8 @@ from typing import Final, overload
 
 from vaka.core.errors import MalformedAction
 from vaka.games.atua.cards import ISLAND_IDS
-from vaka.games.atua.geometry import Placement
 from vaka.games.atua.params import FULL_TURN, ROW_SIZE, SOURCES, XY_LIMIT
+from vaka.games.atua.placement import Placement
 from vaka.games.atua.tiles import FATE_IDS
 from vaka.i18n import _
 

@@ -10,9 +10,10 @@ from functools import lru_cache
 import numpy as np
 
 from vaka.games.atua.cards import CARDS, Card
-from vaka.games.atua.geometry import Ints, Island, Placement
+from vaka.games.atua.geometry import Ints, Island
 from vaka.games.atua.masks import legal_prefix
 from vaka.games.atua.params import CANDIDATE_ANGLES, CANDIDATE_LIMIT, CANDIDATE_MARGIN
+from vaka.games.atua.placement import Placement
 
 
 def raw_candidates(

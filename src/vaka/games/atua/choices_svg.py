@@ -17,7 +17,8 @@ from shapely.affinity import affine_transform
 
 from vaka.games.atua.cards import CARDS
 from vaka.games.atua.gains import Gain
-from vaka.games.atua.geometry import Island, Placement, laid_outline
+from vaka.games.atua.geometry import Island
+from vaka.games.atua.placement import Placement, laid_outline
 from vaka.games.atua.svg import (
     TABLE,
     _label,

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from vaka.games.atua.geometry import Island, Placement, covered_by
+from vaka.games.atua.geometry import Island, covered_by
 from vaka.games.atua.measures import beaches, longest_beach, volcanoes
 from vaka.games.atua.params import PAIRS, SOURCES
+from vaka.games.atua.placement import Placement
 from vaka.games.atua.scoring import island_points, symbols_of_resident
 from vaka.games.atua.words import symbol
 from vaka.i18n import _, ngettext, number, pgettext

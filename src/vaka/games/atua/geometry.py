@@ -1,13 +1,5 @@
-"""Placements, the island, and the placement rules of Atua ("2. Expand the Island").
-
-A :class:`Placement` lays a card with its centre at (x, y) (tenths of a millimetre) turned
-counter-clockwise by ``angle`` tenths of a degree. Its canonical text round-trips:
-
->>> p = Placement.parse("place c17 at 1520,-340 angle 450")
->>> p
-Placement(card='c17', x=1520, y=-340, angle=450)
->>> str(p)
-'place c17 at 1520,-340 angle 450'
+"""The island and the placement rules of Atua ("2. Expand the Island"), for placements
+of cards (vaka.games.atua.placement).
 
 An :class:`Island` holds the placed cards in order, each covering those below, and keeps the
 visible geometry of each terrain, the visible symbols and the stars. Each placement rule is
@@ -21,7 +13,6 @@ docs/rules/atua-geometry.md explains how each rule is read geometrically.
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -30,22 +21,25 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 from shapely import Polygon
-from shapely.affinity import affine_transform
 from shapely.geometry.base import BaseGeometry
 
 from vaka.games.atua import words
-from vaka.games.atua.cards import CARDS, TERRAINS, Card, Symbol
+from vaka.games.atua.cards import TERRAINS, Card, Symbol
 from vaka.games.atua.clip import Edges
-from vaka.games.atua.laying import card_shape, cut, laid
+from vaka.games.atua.laying import cut, laid
 from vaka.games.atua.masks import Terrains
 from vaka.games.atua.masks import legal_mask as legal_mask
 from vaka.games.atua.masks import reference_mask as reference_mask
 from vaka.games.atua.params import (
     BORDER_MIN,
     CANDIDATE_LIMIT,
-    FULL_TURN,
 )
-from vaka.games.atua.probes import COS, SIN, border_lengths, cover_arrays
+from vaka.games.atua.placement import (
+    IllegalPlacement,
+    Placement,
+    card_of,
+)
+from vaka.games.atua.probes import border_lengths, cover_arrays
 from vaka.i18n import _
 
 if TYPE_CHECKING:
@@ -62,82 +56,6 @@ CHILDREN_KEPT: Final = 2 * CANDIDATE_LIMIT
 DEFERRED: Final = frozenset(
     {"pieces", "_sx", "_sy", "_sr", "_tx", "_ty", "_tr", "_shown_idx", "_shown", "_coverable"}
 )
-
-_NUMBER = r"(0|-?[1-9][0-9]*)"
-_TEXT = re.compile(rf"place ([a-z][a-z0-9_]*) at {_NUMBER},{_NUMBER} angle (0|[1-9][0-9]*)")
-
-
-class IllegalPlacement(ValueError):
-    """A placement that breaks a rule; the message says which, in words."""
-
-
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """A card at (x, y) (its centre, tenths of a mm) turned by ``angle`` (tenths of a degree)."""
-
-    card: str
-    x: int
-    y: int
-    angle: int = 0
-
-    def __post_init__(self) -> None:
-        for value in (self.x, self.y, self.angle):
-            if type(value) is not int:
-                raise TypeError(f"placement values are integers, not {value!r}")
-        if not 0 <= self.angle < FULL_TURN:
-            raise ValueError(
-                _("angle {angle} is outside {range}").format(
-                    angle=self.angle, range=f"0..{FULL_TURN - 1}"
-                )
-            )
-
-    def __str__(self) -> str:
-        return f"place {self.card} at {self.x},{self.y} angle {self.angle}"
-
-    @classmethod
-    def parse(cls, text: str) -> Placement:
-        """The placement a canonical text names; ``ValueError`` for anything else."""
-        m = _TEXT.fullmatch(text.strip())
-        if m is None:
-            raise ValueError(
-                _("not a placement: {text} (write e.g. {example})").format(
-                    text=repr(text), example="'place c17 at 1520,-340 angle 450'"
-                )
-            )
-        return cls(m[1], int(m[2]), int(m[3]), int(m[4]))
-
-    @property
-    def diagonal(self) -> bool:
-        """Not square to the table (not a multiple of 90 degrees)."""
-        return self.angle % 900 != 0
-
-    @property
-    def matrix(self) -> list[float]:
-        """The card-to-table transform for :func:`shapely.affinity.affine_transform`."""
-        c, s = float(COS[self.angle]), float(SIN[self.angle])
-        return [c, -s, s, c, float(self.x), float(self.y)]
-
-    def to_table(self, u: float, v: float) -> tuple[float, float]:
-        """A point of the card (card coordinates) on the table."""
-        c, s = float(COS[self.angle]), float(SIN[self.angle])
-        return self.x + c * u - s * v, self.y + s * u + c * v
-
-
-def card_of(p: Placement) -> Card:
-    try:
-        return CARDS[p.card]
-    except KeyError:
-        raise IllegalPlacement(_("there is no card {card}").format(card=repr(p.card))) from None
-
-
-def laid_outline(p: Placement) -> Polygon:
-    geom = affine_transform(card_of(p).outline, p.matrix)
-    assert isinstance(geom, Polygon)
-    return geom
-
-
-def laid_terrain(p: Placement, terrain: str) -> BaseGeometry:
-    return affine_transform(card_shape(card_of(p), terrain), p.matrix)
 
 
 @dataclass(frozen=True, slots=True)

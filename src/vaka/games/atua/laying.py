@@ -18,7 +18,7 @@ from shapely.geometry.base import BaseGeometry
 from vaka.games.atua.cards import TERRAINS, Card
 
 if TYPE_CHECKING:
-    from vaka.games.atua.geometry import Placement
+    from vaka.games.atua.placement import Placement
 
 Floats = npt.NDArray[np.float64]
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vaka.games.atua import actions as A
-from vaka.games.atua.geometry import Placement
+from vaka.games.atua.placement import Placement
 from vaka.games.atua.tiles import RESIDENTS
 from vaka.i18n import N_, NN_, _, ngettext, npgettext, pgettext
 

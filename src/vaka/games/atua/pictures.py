@@ -12,7 +12,7 @@ from typing import Any
 
 from vaka.core.game import Action
 from vaka.games.atua.choices_svg import render_choices_svg
-from vaka.games.atua.geometry import Placement
+from vaka.games.atua.placement import Placement
 from vaka.games.atua.render import island_from_view, placement_gain
 from vaka.games.atua.svg import TABLE, render_svg, render_table_svg
 

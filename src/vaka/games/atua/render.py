@@ -15,8 +15,9 @@ from vaka.games.atua import actions as A
 from vaka.games.atua.cards import CARDS
 from vaka.games.atua.events import fate_words
 from vaka.games.atua.gains import Gain, gain, seat_extra
-from vaka.games.atua.geometry import Island, Placement
+from vaka.games.atua.geometry import Island
 from vaka.games.atua.params import PAIRS
+from vaka.games.atua.placement import Placement
 from vaka.games.atua.scoring import pair_points, row_pairs, totem_points
 from vaka.games.atua.tiles import RESIDENTS
 from vaka.games.atua.words import symbol

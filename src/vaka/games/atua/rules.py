@@ -16,8 +16,9 @@ from vaka.games.atua import actions as A
 from vaka.games.atua import events as ev
 from vaka.games.atua import words
 from vaka.games.atua.candidates import candidates, fits
-from vaka.games.atua.geometry import Placement, check, explain
+from vaka.games.atua.geometry import check, explain
 from vaka.games.atua.params import SCORINGS, SOURCES, SPARE_COST
+from vaka.games.atua.placement import Placement
 from vaka.games.atua.scoring import row_pairs, source_points
 from vaka.games.atua.tiles import FATES, RESIDENTS
 from vaka.i18n import N_, _

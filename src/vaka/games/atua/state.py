@@ -10,7 +10,7 @@ from vaka.games.atua import rules, scoring, view
 from vaka.games.atua.actions import Action
 from vaka.games.atua.cards import ISLAND_IDS, VILLAGE_IDS
 from vaka.games.atua.events import AtuaEvent, Setup
-from vaka.games.atua.geometry import Island, Placement
+from vaka.games.atua.geometry import Island
 from vaka.games.atua.params import (
     COCONUTS,
     HUT_COCONUTS,
@@ -20,6 +20,7 @@ from vaka.games.atua.params import (
     SOLO_TABLES,
     START_COCONUTS,
 )
+from vaka.games.atua.placement import Placement
 from vaka.games.atua.tiles import FATE_IDS, RESIDENT_IDS
 
 if TYPE_CHECKING:
