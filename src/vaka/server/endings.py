@@ -70,3 +70,13 @@ class Ending:
             left={int(s): why for s, why in d["left"].items()},
             rival=(str(rival[0]), float(rival[1])) if rival else None,
         )
+
+
+def ending_of(table: Table) -> Ending | None:
+    """How the table ended (None while it is played): the ending kept with it once there
+    is one, else made from its game."""
+    if not table.state.is_over:
+        return None
+    if table.data.ending is not None:
+        return Ending.loads(table.data.ending)
+    return Ending.of(table)

@@ -16,7 +16,7 @@ from vaka.core.words import display_names, shown_name
 from vaka.i18n import SOURCE, _, current, ngettext, number, using
 from vaka.i18n.said import Said, say
 from vaka.server.clocks import Clock, read_clock
-from vaka.server.endings import Ending
+from vaka.server.endings import Ending, ending_of
 from vaka.server.messages import (
     ChatLine,
     Choice,
@@ -49,7 +49,7 @@ def summary(table: Table) -> TableSummary:
         table.version,
         list(table.state.to_move) if data.status == "playing" else [],
         table.left,
-        Ending.of(table) if table.state.is_over else None,
+        ending_of(table),
         table.results or (),
     )
 
