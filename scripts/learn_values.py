@@ -341,7 +341,9 @@ def calibrate(args: argparse.Namespace) -> None:
         plot(
             result,
             args.plot,
-            f"{load(meta['game']).name}, " + ("alone" if n == 1 else f"{n} players"),
+            f"{load(meta['game']).name}, "
+            + ("alone" if n == 1 else f"{n} players")
+            + f" ({meta['games']} games of seed {meta['seed']})",
         )
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1) + "\n")
