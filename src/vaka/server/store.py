@@ -23,6 +23,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from vaka.core.errors import VakaError
+from vaka.server import sqlite_writer
 
 # the rows, named here too: other modules import them from the store
 from vaka.server.rows import Base as Base
@@ -162,6 +163,11 @@ class Store:
         if self.url.startswith("sqlite"):
             tune_sqlite(self.engine.sync_engine)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        #: SQLite in a file: moves are committed on a thread of its own (sqlite_writer)
+        self._writer: sqlite_writer.Writer | None = None
+        if self.url.startswith("sqlite"):
+            path = sqlite_writer.file_path(self.engine.url.database, dict(self.engine.url.query))
+            self._writer = sqlite_writer.Writer(path) if path else None
         self._write_lock = asyncio.Lock() if self.url.startswith("sqlite") else None
         self._pending: list[Pending] = []  # moves waiting for the next group commit
         self._committer: asyncio.Task[None] | None = None
@@ -188,6 +194,8 @@ class Store:
     async def close(self) -> None:
         if self._committer is not None:
             await asyncio.wait([self._committer])
+        if self._writer is not None:
+            await asyncio.to_thread(self._writer.close)
         await self.engine.dispose()
 
     async def create(self, data: TableData) -> None:
@@ -326,6 +334,17 @@ class Store:
     async def _insert(self, batch: list[Pending]) -> set[tuple[str, int]]:
         """One transaction: the moves whose numbers are free, their tables' new status,
         and (with PostgreSQL) the note to other processes; the (table, number) stored."""
+        if self._writer is not None:
+            async with self._writing():
+                stored, failed = await self._writer.submit(
+                    [
+                        (t, m.number, m.seat, m.kind, m.action, m.revealed, m.at, st)
+                        for t, m, st, _ in batch
+                    ]
+                )
+            if failed is not None:
+                raise failed
+            return stored
         rows = [
             {
                 "table_id": table_id,
