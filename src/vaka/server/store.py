@@ -8,10 +8,10 @@ writer store a given move number, however many processes share the database.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,8 @@ from vaka.server.rows import SeatRow as SeatRow
 from vaka.server.rows import SessionRow as SessionRow
 from vaka.server.rows import TableRow as TableRow
 from vaka.server.rows import UserRow as UserRow
+
+_NO_LOCK = contextlib.nullcontext()  # PostgreSQL: its writers need no turns
 
 
 class MoveTaken(VakaError):
@@ -174,15 +176,11 @@ class Store:
         #: (channel, sender): a PostgreSQL NOTIFY sent in each move's own transaction
         self.notify: tuple[str, str] | None = None
 
-    @asynccontextmanager
-    async def _writing(self) -> AsyncIterator[None]:
+    def _writing(self) -> contextlib.AbstractAsyncContextManager[Any]:
         """SQLite has one writer at a time: this process's writers queue here, in order,
-        rather than race for the file's lock and time out under load."""
-        if self._write_lock is None:
-            yield
-        else:
-            async with self._write_lock:
-                yield
+        rather than race for the file's lock and time out under load. (The lock itself,
+        not a generator around it: every move's commit goes through here.)"""
+        return self._write_lock if self._write_lock is not None else _NO_LOCK
 
     #: for modules that keep their own rows beside the tables (accounts, reviews)
     writing = _writing
