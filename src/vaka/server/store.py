@@ -173,6 +173,8 @@ class Store:
         self._write_lock = asyncio.Lock() if self.url.startswith("sqlite") else None
         self._pending: list[Pending] = []  # moves waiting for the next group commit
         self._committer: asyncio.Task[None] | None = None
+        #: transactions of moves tried so far (how well the group commit groups them)
+        self.move_transactions = 0
         #: (channel, sender): a PostgreSQL NOTIFY sent in each move's own transaction
         self.notify: tuple[str, str] | None = None
 
@@ -332,6 +334,7 @@ class Store:
     async def _insert(self, batch: list[Pending]) -> set[tuple[str, int]]:
         """One transaction: the moves whose numbers are free, their tables' new status,
         and (with PostgreSQL) the note to other processes; the (table, number) stored."""
+        self.move_transactions += 1
         if self._writer is not None:
             async with self._writing():
                 stored, failed = await self._writer.submit(
