@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 import time
+from pathlib import Path
 from typing import Any
 
 import psycopg
+import pytest
 
 from vaka.server.schema import upgrade
 from vaka.server.store import Move, MoveTaken, Seat, Store, TableData, note, read_note
@@ -118,6 +121,21 @@ def test_postgres_hears_of_a_stored_move_from_its_own_transaction(pg_url: str) -
         assert [read_note(n) for n in heard] == [("me", "a", mine)]
         assert read_note(note("me", "a")) == ("me", "a", None)  # a change that is no move
         await listener.close()
+        await store.close()
+
+    asyncio.run(go())
+
+
+def test_a_move_whose_database_cannot_be_opened_fails_rather_than_waits(tmp_path: Path) -> None:
+    """SQLite's moves are committed on a thread of its own: when it cannot even open the
+    database, the caller hears so (an error, nothing stored) instead of waiting for ever
+    with its table locked."""
+    store = Store(f"sqlite:///{tmp_path / 'no such folder' / 'vaka.db'}")
+
+    async def go() -> None:
+        for number in (1, 2):  # and again: the thread is still there to answer
+            with pytest.raises(sqlite3.OperationalError):
+                await asyncio.wait_for(store.append("t", _move(number, "lost")), 20)
         await store.close()
 
     asyncio.run(go())

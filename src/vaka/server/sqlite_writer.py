@@ -36,12 +36,17 @@ OTHER_STATUS = "UPDATE tables SET status = ? WHERE id = ?"
 
 def connect(path: str) -> sqlite3.Connection:
     """A connection tuned as the store's others are (see ``store.tune_sqlite``); it begins
-    and commits its transactions itself."""
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA synchronous=FULL")
-    conn.execute("PRAGMA busy_timeout=10000")
-    conn.execute("PRAGMA foreign_keys=ON")
+    and commits its transactions itself. The busy timeout comes first, with the opening:
+    switching to WAL takes a lock that another process may hold for a moment."""
+    conn = sqlite3.connect(path, timeout=10.0, isolation_level=None, check_same_thread=False)
+    try:
+        conn.execute("PRAGMA busy_timeout=10000")
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA foreign_keys=ON")
+    except BaseException:
+        conn.close()
+        raise
     return conn
 
 
@@ -98,13 +103,23 @@ class Writer:
         return done
 
     def _run(self) -> None:
-        conn = connect(self.path)
+        """Every batch handed over is answered, whatever happens: a caller waits for it
+        with its table locked. A connection that cannot be opened fails the batch and is
+        tried again for the next one."""
+        conn: sqlite3.Connection | None = None
         try:
             while (job := self._jobs.get()) is not None:
                 rows, answer = job
+                if conn is None:
+                    try:
+                        conn = connect(self.path)
+                    except Exception as exc:
+                        answer((set(), exc))
+                        continue
                 answer(self._commit(conn, rows))
         finally:
-            conn.close()
+            if conn is not None:
+                conn.close()
 
     @staticmethod
     def _commit(conn: sqlite3.Connection, rows: list[Row]) -> Outcome:
