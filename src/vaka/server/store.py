@@ -8,10 +8,10 @@ writer store a given move number, however many processes share the database.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from vaka.core.errors import VakaError
+from vaka.server import sqlite_writer
 
 # the rows, named here too: other modules import them from the store
 from vaka.server.rows import Base as Base
@@ -32,6 +33,8 @@ from vaka.server.rows import SeatRow as SeatRow
 from vaka.server.rows import SessionRow as SessionRow
 from vaka.server.rows import TableRow as TableRow
 from vaka.server.rows import UserRow as UserRow
+
+_NO_LOCK = contextlib.nullcontext()  # PostgreSQL: its writers need no turns
 
 
 class MoveTaken(VakaError):
@@ -162,21 +165,24 @@ class Store:
         if self.url.startswith("sqlite"):
             tune_sqlite(self.engine.sync_engine)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        #: SQLite in a file: moves are committed on a thread of its own (sqlite_writer)
+        self._writer: sqlite_writer.Writer | None = None
+        if self.url.startswith("sqlite"):
+            path = sqlite_writer.file_path(self.engine.url.database, dict(self.engine.url.query))
+            self._writer = sqlite_writer.Writer(path) if path else None
         self._write_lock = asyncio.Lock() if self.url.startswith("sqlite") else None
         self._pending: list[Pending] = []  # moves waiting for the next group commit
         self._committer: asyncio.Task[None] | None = None
+        #: transactions of moves tried so far (how well the group commit groups them)
+        self.move_transactions = 0
         #: (channel, sender): a PostgreSQL NOTIFY sent in each move's own transaction
         self.notify: tuple[str, str] | None = None
 
-    @asynccontextmanager
-    async def _writing(self) -> AsyncIterator[None]:
+    def _writing(self) -> contextlib.AbstractAsyncContextManager[Any]:
         """SQLite has one writer at a time: this process's writers queue here, in order,
-        rather than race for the file's lock and time out under load."""
-        if self._write_lock is None:
-            yield
-        else:
-            async with self._write_lock:
-                yield
+        rather than race for the file's lock and time out under load. (The lock itself,
+        not a generator around it: every move's commit goes through here.)"""
+        return self._write_lock if self._write_lock is not None else _NO_LOCK
 
     #: for modules that keep their own rows beside the tables (accounts, reviews)
     writing = _writing
@@ -188,6 +194,8 @@ class Store:
     async def close(self) -> None:
         if self._committer is not None:
             await asyncio.wait([self._committer])
+        if self._writer is not None:
+            await asyncio.to_thread(self._writer.close)
         await self.engine.dispose()
 
     async def create(self, data: TableData) -> None:
@@ -326,6 +334,18 @@ class Store:
     async def _insert(self, batch: list[Pending]) -> set[tuple[str, int]]:
         """One transaction: the moves whose numbers are free, their tables' new status,
         and (with PostgreSQL) the note to other processes; the (table, number) stored."""
+        self.move_transactions += 1
+        if self._writer is not None:
+            async with self._writing():
+                stored, failed = await self._writer.submit(
+                    [
+                        (t, m.number, m.seat, m.kind, m.action, m.revealed, m.at, st)
+                        for t, m, st, _ in batch
+                    ]
+                )
+            if failed is not None:
+                raise failed
+            return stored
         rows = [
             {
                 "table_id": table_id,

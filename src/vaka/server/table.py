@@ -25,6 +25,15 @@ if TYPE_CHECKING:
     from vaka.server.show import Shown
 
 
+#: Who is to move, one shared tuple for each set of seats: a table keeps one per version,
+#: and a game makes a new tuple each time it is asked.
+_TO_MOVE: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _shared(to_move: tuple[int, ...]) -> tuple[int, ...]:
+    return _TO_MOVE.setdefault(to_move, to_move)
+
+
 @dataclass
 class Table:
     data: TableData
@@ -54,7 +63,7 @@ class Table:
     def build(cls, data: TableData) -> Table:
         game = load(data.game)
         table = cls(data, game, game.new_state(data.players, data.seed, **data.options))
-        table.to_move_at = [table.state.to_move]
+        table.to_move_at = [_shared(table.state.to_move)]
         moves, data.moves = data.moves, []
         for move in moves:
             table.follow(move)
@@ -84,7 +93,7 @@ class Table:
         else:
             self.left[move.seat] = move.kind
         self.data.moves.append(move)
-        self.to_move_at.append(self.state.to_move)
+        self.to_move_at.append(_shared(self.state.to_move))
 
     def replayed(self, acts: list[Move]) -> State:
         state = self.game.new_state(self.data.players, self.data.seed, **self.data.options)
