@@ -35,6 +35,7 @@ from vaka.server.messages import (
     Undo,
 )
 from vaka.server.service import TableService
+from vaka.server.show import Sent
 
 MAX_MESSAGE = 8 * 1024  # characters
 RATE = 20.0  # messages a second, on average
@@ -134,7 +135,7 @@ async def endpoint(socket: WebSocket, table_id: str) -> None:
         return
     dirty = asyncio.Event()
     dirty.set()
-    had: TableState | None = None  # the state last sent here: its log is the client's
+    had: Sent | None = None  # what was last sent here: its log is the client's
     whole = False  # send the whole log next (after a stale action)
 
     async def mark(_: str) -> None:
