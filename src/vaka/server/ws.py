@@ -150,9 +150,9 @@ async def endpoint(socket: WebSocket, table_id: str) -> None:
                 had, whole = None, False
             # the service's copy: a finished table may have been dropped and read again
             # between this socket's hello and its subscribing
-            text, state = service.pushed(service.tables.get(table_id, table), seat, had)
+            text, had = service.pushed(service.tables.get(table_id, table), seat, had)
             await socket.send_text(text)
-            had = state
+            del text  # not kept while waiting for the next change (3 KB a socket)
 
     service.subscribe(table_id, mark)
     push = asyncio.create_task(pusher())
