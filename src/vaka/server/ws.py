@@ -3,8 +3,9 @@ after every change; the client sends actions, undo, resign, chat and legality ch
 
 The first message must be ``hello`` (with a seat token, or none to watch). Pushes are
 coalesced: a slow client gets the latest state, not a backlog. Each socket remembers the
-state it was last sent, so a push carries only the log entries it has not had
-(``TableState.log_from``); the first push, and the one after a stale action, carry all.
+log it was last sent (``show.Sent``, not the state), so a push carries only the log
+entries it has not had (``TableState.log_from``); the first push, and the one after a
+stale action, carry all.
 """
 
 from __future__ import annotations
