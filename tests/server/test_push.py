@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -63,9 +64,21 @@ def test_a_push_is_built_once_per_change(tmp_path: Path, monkeypatch: pytest.Mon
 def test_a_clock_is_read_again_once_the_push_ages(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Every seat's push shares one reading of the clock while it is fresh; later the
+    clock is read again, and only the clock: the views are not built again for it."""
+    from vaka.server import show
+
     url = f"sqlite:///{tmp_path / 'vaka.db'}"
     upgrade(url)
     built = _counting_views(monkeypatch)
+    reads: list[str] = []
+    clock = show.clock
+
+    def counted(table: Any) -> Any:
+        reads.append(table.id)
+        return clock(table)
+
+    monkeypatch.setattr(show, "clock", counted)
 
     async def go() -> None:
         store = Store(url)
@@ -79,21 +92,29 @@ def test_a_clock_is_read_again_once_the_push_ages(
             )
         )
         table = await svc.table(made.table.id)
+        reads.clear()
+        first = [json.loads(svc.pushed(table, s)[0])["clocks"] for s in (None, 0, 1)]
         svc.pushed(table, None)
-        svc.pushed(table, None)
-        assert built.count(None) == 1  # pushed together: the same reading
+        assert len(reads) == 1 and built.count(None) == 1  # pushed together: one reading
+        assert first[0] == first[1] == first[2]
         await asyncio.sleep(0.25)
-        svc.pushed(table, None)
-        assert built.count(None) == 2  # later: the clock is read again
+        later = json.loads(svc.pushed(table, None)[0])["clocks"]
+        assert len(reads) == 2  # later: the clock is read again
+        assert built.count(None) == 1  # and nothing else
+        running = later["running"][0]
+        assert later["left"][str(running)] < first[0]["left"][str(running)]
         await svc.close()
         await store.close()
 
     asyncio.run(go())
 
 
-def test_the_table_summary_is_built_once_per_change_for_every_seat(
+def test_the_table_summary_is_made_once_for_every_seat_and_filled_in_while_in_play(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Every seat's push shows the same summary, made once for all of them; while the
+    game is in play a move changes only its version and seats to move, so it is filled
+    in rather than built again, until something else in it changes (a resignation)."""
     from vaka.server import show
 
     url = f"sqlite:///{tmp_path / 'vaka.db'}"
@@ -116,13 +137,21 @@ def test_the_table_summary_is_built_once_per_change_for_every_seat(
         pushes = [json.loads(svc.pushed(table, seat)[0]) for seat in (None, 0, 1)]
         assert len(made_summaries) == 1
         assert all(p["table"] == pushes[0]["table"] for p in pushes)
-        seat = table.state.to_move[0]
-        legal = pushes[seat + 1]["legal"]
-        await svc.act(table.id, made.tokens[seat], legal[0]["action"], table.version)
+        for _ in range(2):
+            seat = table.state.to_move[0]
+            legal = json.loads(svc.pushed(table, seat)[0])["legal"]
+            await svc.act(table.id, made.tokens[seat], legal[0]["action"], table.version)
+        made_summaries.clear()
         after = [json.loads(svc.pushed(table, s)[0]) for s in (None, 0, 1)]
-        assert len(made_summaries) == 2  # anew after the move, once for all three
-        assert after[0]["table"]["version"] == pushes[0]["table"]["version"] + 1
-        assert after[0]["table"] == json.loads(show.summary(table).model_dump_json())
+        assert not made_summaries  # filled in
+        assert after[0]["table"]["version"] == pushes[0]["table"]["version"] + 2
+        assert all(p["table"] == json.loads(summary(table).model_dump_json()) for p in after)
+        await svc.resign(table.id, made.tokens[table.state.to_move[0]])
+        made_summaries.clear()  # the answer to the resignation had its own
+        resigned = [json.loads(svc.pushed(table, s)[0]) for s in (None, 0, 1)]
+        assert len(made_summaries) == 1  # anew, once for all three
+        assert all(p["table"] == json.loads(summary(table).model_dump_json()) for p in resigned)
+        await svc.close()
         await store.close()
 
     asyncio.run(go())
@@ -182,6 +211,70 @@ def test_a_socket_is_pushed_only_the_log_entries_it_has_not_had(tmp_path: Path) 
             await move()
         end = json.loads(svc.pushed(table, 0, had)[0])
         assert end["log_from"] == 0 and end["view"] == table.state.view(0)
+        await store.close()
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [("rapa-nui", 2), ("rapa-nui", 3), ("atua", 1), ("raiatea", 3)]
+)
+def test_a_push_is_the_snapshot_word_for_word(tmp_path: Path, game: str, players: int) -> None:
+    """A push is put together from pieces (every seat's alike, each seat's own, the log),
+    not from the state's model: its JSON is the model's own, byte for byte, for every seat
+    and spectators, in English and German, with chat, presence, a resignation and the end.
+    """
+    from vaka.i18n import using
+
+    url = f"sqlite:///{tmp_path / 'vaka.db'}"
+    upgrade(url)
+    rng = random.Random(players)
+
+    async def go() -> None:
+        store = Store(url)
+        svc = TableService(store)
+        made = await svc.create(CreateTable(game=game, players=players, seats=["me"] * players))
+        table = await svc.table(made.table.id)
+        had: dict[tuple[int | None, str], Any] = {}
+        views = [None, *range(players)]
+
+        def check() -> None:
+            for lang in ("en", "de"):
+                with using(lang):
+                    for seat in views:
+                        text, had[seat, lang] = svc.pushed(table, seat)
+                        assert text == svc.snapshot(table, seat).model_dump_json()
+                        # a socket that had the last push: only the new entries, on the
+                        # same state as a whole
+                        part, _ = svc.pushed(table, seat, had.get((seat, lang)))
+                        whole = json.loads(text)
+                        got = json.loads(part)
+                        assert got["log_from"] in (0, len(whole["view"]["log"]))
+                        got["view"]["log"] = (
+                            whole["view"]["log"][: got["log_from"]] + (got["view"]["log"])
+                        )
+                        assert {**got, "log_from": 0} == whole
+
+        check()
+        moves = 0
+        while not table.state.is_over:
+            seat = table.state.to_move[0]
+            if seat in table.left:  # a bot plays on for it
+                version = table.version
+                while table.version == version:
+                    await asyncio.sleep(0.01)
+                check()
+                continue
+            action = str(rng.choice(table.state.legal_actions(seat)))
+            await svc.play(table.id, made.tokens[seat], action, table.version)
+            moves += 1
+            if moves == 3:
+                await svc.chat(table.id, made.tokens[seat], "ka pai")
+                table.present[seat] = 1
+            if moves == 7 and players > 1:
+                await svc.resign(table.id, made.tokens[(seat + 1) % players])
+            check()
+        await svc.close()
         await store.close()
 
     asyncio.run(go())

@@ -1,4 +1,5 @@
-"""What a table shows: its public summary, and one seat's (or a spectator's) state.
+"""What a table shows: its public summary (made in ``summaries``), and one seat's (or a
+spectator's) state, as a model and as the JSON pushed on its sockets.
 
 Views come from the engine's ``view``: nothing here decides what a seat may know.
 """
@@ -6,162 +7,48 @@ Views come from the engine's ``view``: nothing here decides what a seat may know
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable
+from typing import Any
+
+from pydantic import TypeAdapter
+from pydantic_core import to_json
 
 from vaka.core.game import Game, Scoreboard
-from vaka.core.registry import load
-from vaka.core.words import display_names, shown_name
-from vaka.i18n import SOURCE, _, current, ngettext, number, using
+from vaka.i18n import SOURCE, current, using
 from vaka.i18n.said import Said, say
 from vaka.server.clocks import Clock, read_clock
-from vaka.server.endings import Ending, ending_of
 from vaka.server.messages import (
     ChatLine,
     Choice,
     Clocks,
-    ClockSpec,
-    RatingChange,
     Rival,
     Scores,
-    SeatSummary,
     TableState,
     TableSummary,
 )
-from vaka.server.store import TableData
+from vaka.server.summaries import names, result, seat_names, summary, summary_of
 from vaka.server.table import Table
 
-if TYPE_CHECKING:
-    from vaka.server.results import Result
+__all__ = [
+    "Sent",
+    "Shown",
+    "clock",
+    "log_start",
+    "names",
+    "pushed",
+    "result",
+    "said_log",
+    "scoreboard",
+    "seat_names",
+    "snapshot",
+    "summary",
+    "summary_of",
+]
 
 CHAT_KEPT = 100  # chat lines sent with a table's state
 SAID_KEPT = 4  # the languages (with the seats' names) a table's log is kept said in
 #: How long a pushed state of a table with a clock may be sent again (its times age).
 CLOCK_FRESH = 0.2  # seconds
-
-
-def summary(table: Table) -> TableSummary:
-    """A table's public summary, from memory."""
-    data = table.data
-    return summary_of(
-        data,
-        table.version,
-        list(table.state.to_move) if data.status == "playing" else [],
-        table.left,
-        ending_of(table),
-        table.results or (),
-    )
-
-
-def summary_of(
-    data: TableData,
-    version: int,
-    to_move: list[int],
-    left: Mapping[int, str],
-    ending: Ending | None,
-    results: Sequence[Result],
-) -> TableSummary:
-    """A table's public summary from what is stored of it (a finished table's game need
-    not be replayed for it: its ending is enough)."""
-    game = load(data.game)
-    return TableSummary(
-        id=data.id,
-        game=data.game,
-        game_name=game.name,
-        players=data.players,
-        options=data.options,
-        clock=ClockSpec(**data.clock),
-        policy=data.policy,
-        status=data.status,  # type: ignore[arg-type]
-        version=version,
-        seats=[
-            SeatSummary(
-                seat=s.seat,
-                kind=s.kind,  # type: ignore[arg-type]
-                name=s.name,
-                level=s.level,
-                left=left.get(s.seat),  # type: ignore[arg-type]
-                user=s.user_id,
-            )
-            for s in data.seats
-        ],
-        to_move=to_move,
-        created_at=data.created_at,
-        winners=list(ending.winners) if ending else None,
-        scores=list(ending.scores) if ending else None,
-        breakdown=list(ending.breakdown) if ending else None,
-        categories={k: game.category(k) for b in ending.breakdown for k in b} if ending else None,
-        lost=sorted(s for s in left if data.policy == "lose"),
-        names=seat_names(data),
-        result=result(seat_names(data), ending) if ending else None,
-        ratings=[
-            RatingChange(seat=r.seat, before=r.before, after=r.after)
-            for r in results
-            if r.before is not None and r.after is not None
-        ],
-        rated=data.rated,
-        private=data.private,
-    )
-
-
-def names(table: Table) -> list[str]:
-    """The names the table shows for its seats (see ``vaka.core.words.display_names``),
-    in the reader's language: a bot's stored name is the English one."""
-    return seat_names(table.data)
-
-
-def seat_names(data: TableData) -> list[str]:
-    """:func:`names` from the table's stored data."""
-    return display_names([shown_name(s.name, s.level) for s in data.seats])
-
-
-def result(called: list[str], ending: Ending) -> str:
-    """Who won the finished game and by how much, in words with the table's names, in
-    the current language."""
-    scores, winners = ending.scores, ending.winners
-    if ending.rival is not None and len(scores) == 1:
-        (rival, theirs), mine = ending.rival, scores[0]
-        if winners:
-            return _("{winner} beat {loser}: {margin}").format(
-                winner=called[0], loser=rival, margin=_margin(mine, theirs)
-            )
-        return _("{winner} beat {loser}: {margin}").format(
-            winner=rival, loser=called[0], margin=_margin(theirs, mine)
-        )
-    if not winners:
-        return _("Nobody won")
-    who = _(" and ").join(called[w] for w in winners)
-    rest = [scores[s] for s in range(len(scores)) if s not in winners]
-    best = scores[winners[0]]
-    if len(winners) > 1:
-        return _("{who} shared the win with {points}").format(who=who, points=_points(best))
-    if not rest:
-        return _("{who} won with {points}").format(who=who, points=_points(best))
-    return _("{who} won: {margin}").format(who=who, margin=_margin(best, max(rest)))
-
-
-def _margin(a: float, b: float) -> str:
-    if a - b:
-        gap = a - b
-        n = int(gap) if float(gap).is_integer() else 2  # a fraction takes the plural
-        by = ngettext("by {n} point ({mine} to {theirs})", "by {n} points ({mine} to {theirs})", n)
-        return by.format(n=_num(gap), mine=_num(a), theirs=_num(b))
-    return _("on the tie-break, level on points ({mine} to {theirs})").format(
-        mine=_num(a), theirs=_num(b)
-    )
-
-
-def _num(x: float) -> str:
-    whole = float(x).is_integer()
-    if current() == SOURCE:
-        return str(int(x)) if whole else f"{x:.1f}"
-    return number(x, 0 if whole else 1)
-
-
-def _points(x: float) -> str:
-    n = int(x) if float(x).is_integer() else 2  # a fraction takes the plural
-    return ngettext("{n} point", "{n} points", n).format(n=_num(x))
 
 
 def scoreboard(game: Game, view: dict[str, Any]) -> Scores | None:
@@ -245,74 +132,241 @@ def said_log(table: Table, log: list[dict[str, Any]], lang: str) -> list[dict[st
     return out
 
 
-@dataclass
+class Sent:
+    """What a socket keeps of the last push it was sent: all :func:`log_start` reads of
+    it (the seat, the version, whether the game was over, its whole log), not the state."""
+
+    __slots__ = ("log", "over", "seat", "version")
+
+    def __init__(
+        self, seat: int | None, version: int, over: bool, log: list[dict[str, Any]]
+    ) -> None:
+        self.seat, self.version, self.over, self.log = seat, version, over, log
+
+
+class Common:
+    """What every seat's push of a table shows alike, in one language, as JSON: the
+    table's summary, the clocks, the chat and who is present. Each part is made again
+    only when what it shows changed."""
+
+    __slots__ = ("around", "at", "chat", "clocks", "key", "present", "summary")
+
+    def __init__(self, key: tuple[Any, ...], at: float) -> None:
+        self.key, self.at = key, at  # what it shows, when it was made (monotonic)
+        self.summary = self.clocks = self.chat = self.present = ""
+        #: the summary's JSON around its version and seats to move, while nothing else
+        #: in it changes (a game in play): the same for every move until then
+        self.around: tuple[str, ...] = ()
+
+
 class Shown:
-    """One seat's state as built after a change, and its JSON for each log start asked."""
+    """One seat's push as built after a change, in JSON pieces around the log (which
+    holds what each socket has not had, so it differs between them): built once per
+    change for that seat's sockets of one language; the view itself is not kept."""
 
-    made_from: Hashable
-    at: float  # time.monotonic() when built
-    state: TableState
-    texts: dict[int, str] = field(default_factory=dict)  # log_from -> JSON
-    #: what a state a socket had is known by (``_known_as``) -> where this push's log
-    #: starts for it (the state itself is not kept: an old view would stay in memory)
-    starts: dict[tuple[Any, ...], int] = field(default_factory=dict)
+    __slots__ = ("can_undo", "common", "front", "made_from", "middle", "scoreboard", "sent")
+
+    def __init__(self, made_from: Hashable, sent: Sent, common: Common) -> None:
+        self.made_from, self.sent, self.common = made_from, sent, common
+        self.front = self.middle = self.can_undo = self.scoreboard = ""
 
 
-def pushed(table: Table, seat: int | None, had: TableState | None = None) -> tuple[str, TableState]:
+_NO_CLOCK = Clocks(kind="none", left={}, running=[]).model_dump_json()
+_CHAT: TypeAdapter[list[ChatLine]] = TypeAdapter(list[ChatLine])
+
+
+def pushed(table: Table, seat: int | None, had: Sent | None = None) -> tuple[str, Sent]:
     """The JSON pushed to ``seat`` (None: a spectator) on a socket that was last sent
-    ``had`` (None: nothing yet), and the state it stands for (the socket's next ``had``),
-    in the socket's language (the current one).
+    ``had`` (None: nothing yet), and what the socket keeps of it (its next ``had``), in
+    the socket's language (the current one).
 
-    The state is built once after each change and shared by that seat's sockets of one
-    language, so a hundred spectators cost one view. Its log carries only the entries
-    the socket has not had (``log_from``), unless the ones it had may read differently
-    now."""
-    made_from = _made_from(table)
-    now = time.monotonic()
-    key = (seat, current())
-    kept = table.shown.get(key)
-    if (
-        kept is None
-        or kept.made_from != made_from
-        or (table.data.clock.get("kind", "none") != "none" and now - kept.at >= CLOCK_FRESH)
-    ):
-        kept = table.shown[key] = Shown(made_from, now, snapshot(table, seat))
-    state = kept.state
+    A seat's part (its view, legal actions, scoreboard) is built once after each change
+    and shared by that seat's sockets of one language, so a hundred spectators cost one
+    view; the parts every seat shows alike (the summary, clocks, chat, who is present)
+    are built once for all seats. The JSON is put together from those pieces, the same
+    text as ``snapshot(...).model_dump_json()`` (with ``log_from``). Its log carries only
+    the entries the socket has not had (``log_from``), unless the ones it had may read
+    differently now."""
+    lang = current()
+    data = table.data
+    seats = tuple((s.kind, s.name, s.level, s.user_id) for s in data.seats)
+    left = tuple(sorted(table.left.items()))
+    made_from = (table.version, data.status, seats, left)
+    kept = table.shown.get((seat, lang))
+    common = _common(table, lang, made_from, kept)
+    if kept is None or kept.made_from != made_from:
+        kept = table.shown[(seat, lang)] = _built(table, seat, lang, made_from, common)
+    else:
+        kept.common = common
+    sent = kept.sent
     start = 0
-    if had is not None:
-        known = _known_as(had)
-        start = kept.starts.get(known, -1)
-        if start < 0:
-            start = kept.starts[known] = log_start(table, had, state)
-    text = kept.texts.get(start)
-    if text is None:
-        if start:
-            view = dict(state.view, log=state.view["log"][start:])
-            part = state.model_copy(update={"view": view, "log_from": start})
-            text = part.model_dump_json()
+    if had is not None and had is not sent:
+        start = log_start(table, had, sent)
+    elif had is sent:
+        start = len(sent.log)
+    return (
+        "".join(
+            (
+                '{"type":"state","table":',
+                common.summary,
+                kept.front,
+                to_json(sent.log[start:] if start else sent.log).decode(),
+                kept.middle,
+                common.clocks,
+                kept.can_undo,
+                common.chat,
+                kept.scoreboard,
+                common.present,
+                ',"log_from":',
+                str(start),
+                "}",
+            )
+        ),
+        sent,
+    )
+
+
+def _built(table: Table, seat: int | None, lang: str, made_from: Hashable, common: Common) -> Shown:
+    """One seat's part of its pushes: :func:`_snapshot`'s view, legal actions, scoreboard
+    and undo, made into JSON around where the log goes."""
+    state = table.state
+    view = state.view(seat)
+    if lang != SOURCE:
+        view["log"] = said_log(table, view["log"], lang)
+    board = table.game.scoreboard(view)
+    legal = (
+        [
+            {
+                "action": str(a),
+                "note": table.game.describe_choice(view, a),
+                "label": table.game.label_choice(view, a),
+            }
+            for a in state.legal_actions(seat)
+        ]
+        if seat is not None and table.data.status == "playing" and seat not in table.left
+        else []
+    )
+    log = view["log"]
+    before, after, past = {}, {}, False
+    for key, value in view.items():
+        if key == "log":
+            past = True
+        elif past:
+            after[key] = value
         else:
-            text = state.model_dump_json()
-        kept.texts[start] = text
-    return text, state
+            before[key] = value
+    head = to_json(before).decode()
+    sent = Sent(seat, table.version, bool(view.get("is_over")), log)
+    shown = Shown(made_from, sent, common)
+    shown.front = "".join(
+        (
+            ',"seat":',
+            "null" if seat is None else str(seat),
+            ',"version":',
+            str(table.version),
+            ',"view":',
+            head[:-1],
+            ',"log":' if before else '"log":',
+        )
+    )
+    tail = to_json(after).decode()[1:] if after else "}"
+    shown.middle = "".join(
+        (("," + tail) if after else tail, ',"legal":', to_json(legal).decode(), ',"clocks":')
+    )
+    shown.can_undo = (
+        ',"can_undo":'
+        + ("true" if seat is not None and table.can_undo(seat) else "false")
+        + ',"chat":'
+    )
+    scores = "null"
+    if board is not None:
+        scores = to_json(
+            {
+                "label": board.label,
+                "scores": [float(x) for x in board.scores],
+                "hidden": board.hidden,
+                "rivals": [{"name": n, "score": float(x)} for n, x in board.rivals],
+            }
+        ).decode()
+    shown.scoreboard = ',"scoreboard":' + scores + ',"present":'
+    return shown
 
 
-def _known_as(had: TableState) -> tuple[Any, ...]:
-    """All that :func:`log_start` reads of a state a socket had: the seat, the version
-    and the log's length stand for its log (an undo or the end, which may reword the log,
-    makes a new version)."""
-    return (had.seat, had.version, had.view.get("is_over"), len(had.view["log"]))
+def _common(table: Table, lang: str, made_from: Hashable, kept: Shown | None) -> Common:
+    """The parts of ``table``'s pushes in ``lang`` that every seat shows alike: another
+    seat's, where one was built for the table as it is now, else made again from the
+    last one's pieces that are still true."""
+    data = table.data
+    present = tuple(sorted(s for s, n in table.present.items() if n > 0))
+    results = None if table.results is None else len(table.results)
+    key = (made_from, results, len(data.chat), present)
+    clocked = data.clock.get("kind", "none") != "none"
+    now = time.monotonic() if clocked else 0.0
+    for (_seat, other), shown in table.shown.items():
+        found = shown.common
+        if other == lang and found.key == key and (not clocked or now - found.at < CLOCK_FRESH):
+            return found
+    was = kept.common if kept is not None else None
+    old = was.key if was is not None else (None, None, None, None)
+    made = Common(key, now)
+    if old[:2] == key[:2]:
+        made.summary, made.around = was.summary, was.around  # type: ignore[union-attr]
+    else:
+        made.around = was.around if was is not None and _same_but_turn(old, key) else ()
+        made.summary, made.around = _summary_json(table, made.around)
+    if clocked:
+        read = clock(table)
+        clocks = Clocks(kind=read.kind, left=read.left, running=list(read.running))
+        made.clocks = clocks.model_dump_json()
+    else:
+        made.clocks = _NO_CLOCK
+    if was is not None and old[2] == key[2]:
+        made.chat = was.chat
+    else:
+        lines = [ChatLine.model_construct(**vars(c)) for c in data.chat[-CHAT_KEPT:]]
+        made.chat = _CHAT.dump_json(lines).decode()
+    made.present = to_json(list(present)).decode()
+    return made
 
 
-def log_start(table: Table, had: TableState, now: TableState) -> int:
-    """How many of the log entries in ``had`` (the last state a socket was sent, its log
-    whole) a push of ``now`` may leave out: all of them if they are still the first
-    entries of the log, word for word, and nothing since may have rewritten them (an
-    undo, the game's end, which describes every entry anew); else none."""
-    old, new = had.view["log"], now.view["log"]
+def _same_but_turn(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
+    """Whether a summary made for ``old`` differs from one for ``new`` only by its version
+    and seats to move (as for every move of a game in play)."""
+    (_version, status, seats, left), results = old[0], old[1]
+    return bool(new[0][1:] == (status, seats, left) and new[1] == results and status == "playing")
+
+
+#: Stands for the version and the seats to move in a summary's JSON made to be filled in.
+_BLANK = -7_654_321
+
+
+def _summary_json(table: Table, around: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """The table's summary as JSON, and its pieces around the version and the seats to
+    move for the next one (``around``: the last ones, () to make them anew). While a game
+    is in play only those change from move to move, so the summary is made once and
+    filled in after each; the same text as ``summary(table).model_dump_json()``."""
+    if table.data.status != "playing":
+        return summary(table).model_dump_json(), ()
+    if not around:
+        made = summary(table)
+        blank = made.model_copy(update={"version": _BLANK, "to_move": [_BLANK]})
+        around = tuple(blank.model_dump_json().split(str(_BLANK)))
+        if len(around) != 3:  # the number shows elsewhere too (a name): no pieces
+            return made.model_dump_json(), ()
+    turn = ",".join(map(str, table.state.to_move))
+    return "".join((around[0], str(table.version), around[1], turn, around[2])), around
+
+
+def log_start(table: Table, had: Sent, now: Sent) -> int:
+    """How many of the log entries a socket was last sent (``had``, its log whole) a push
+    of ``now`` may leave out: all of them if they are still the first entries of the log,
+    word for word, and nothing since may have rewritten them (an undo, the game's end,
+    which describes every entry anew); else none."""
+    old, new = had.log, now.log
     if (
         had.seat != now.seat
         or had.version > now.version
-        or had.view.get("is_over") != now.view.get("is_over")
+        or had.over != now.over
         or len(old) > len(new)
         or any(m.kind == "undo" for m in table.since(had.version))
         or new[: len(old)] != old
@@ -324,7 +378,7 @@ def log_start(table: Table, had: TableState, now: TableState) -> int:
 def _summary(table: Table) -> TableSummary:
     """The table's summary, built once per change and language for every seat's state
     (its words, the result, are in the reader's language)."""
-    made_from = _made_from(table)
+    made_from = _summarized_from(table)
     lang = current()
     kept = table.summarized.get(lang)
     if kept is None or kept[0] != made_from:
@@ -332,17 +386,15 @@ def _summary(table: Table) -> TableSummary:
     return kept[1]
 
 
-def _made_from(table: Table) -> Hashable:
-    """Everything a snapshot reads that can change, but the time: the version stands for
-    the game (every move, undo, resignation and timeout is a new one)."""
+def _summarized_from(table: Table) -> Hashable:
+    """Everything a summary reads that can change: the version stands for the game
+    (every move, undo, resignation and timeout is a new one)."""
     data = table.data
     return (
         table.version,
         data.status,
-        len(data.chat),
-        tuple((s.kind, s.name, s.level) for s in data.seats),
+        tuple((s.kind, s.name, s.level, s.user_id) for s in data.seats),
         tuple(sorted(table.left.items())),
-        tuple(sorted(s for s, n in table.present.items() if n > 0)),
         None if table.results is None else len(table.results),
     )
 

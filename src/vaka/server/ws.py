@@ -3,8 +3,9 @@ after every change; the client sends actions, undo, resign, chat and legality ch
 
 The first message must be ``hello`` (with a seat token, or none to watch). Pushes are
 coalesced: a slow client gets the latest state, not a backlog. Each socket remembers the
-state it was last sent, so a push carries only the log entries it has not had
-(``TableState.log_from``); the first push, and the one after a stale action, carry all.
+log it was last sent (``show.Sent``, not the state), so a push carries only the log
+entries it has not had (``TableState.log_from``); the first push, and the one after a
+stale action, carry all.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from vaka.server.messages import (
     Undo,
 )
 from vaka.server.service import TableService
+from vaka.server.show import Sent
 
 MAX_MESSAGE = 8 * 1024  # characters
 RATE = 20.0  # messages a second, on average
@@ -134,7 +136,7 @@ async def endpoint(socket: WebSocket, table_id: str) -> None:
         return
     dirty = asyncio.Event()
     dirty.set()
-    had: TableState | None = None  # the state last sent here: its log is the client's
+    had: Sent | None = None  # what was last sent here: its log is the client's
     whole = False  # send the whole log next (after a stale action)
 
     async def mark(_: str) -> None:
@@ -149,9 +151,9 @@ async def endpoint(socket: WebSocket, table_id: str) -> None:
                 had, whole = None, False
             # the service's copy: a finished table may have been dropped and read again
             # between this socket's hello and its subscribing
-            text, state = service.pushed(service.tables.get(table_id, table), seat, had)
+            text, had = service.pushed(service.tables.get(table_id, table), seat, had)
             await socket.send_text(text)
-            had = state
+            del text  # not kept while waiting for the next change (3 KB a socket)
 
     service.subscribe(table_id, mark)
     push = asyncio.create_task(pusher())
