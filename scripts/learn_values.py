@@ -340,6 +340,8 @@ def recalibrate(args: argparse.Namespace) -> None:
         sys.exit(f"the fitted slope {slope} would reverse the order of chances: not written")
     fitted = replace(
         model,
+        # a review names the model it judged by: a recalibrated one judges otherwise
+        version=model.version.split("+")[0] + "+platt",
         slope=slope,
         shift=shift,
         calibrated_on=f"seed {meta['seed']}, {meta['games']} games",

@@ -90,8 +90,10 @@ def test_recalibrate_writes_platt_scaling_into_a_model_and_refuses_its_own_games
     assert written["calibration"]["fitted_on"] == "seed 78, 6 games"
     fitted = from_json(written)
     assert fitted.slope > 0 and (fitted.slope, fitted.shift) != (1.0, 0.0)
-    # everything but the calibration is the shipped model's
-    assert {k: v for k, v in written.items() if k != "calibration"} == json.loads(shipped_text)
+    # everything but the calibration and the model's name is the shipped model's
+    assert written["model"] == "rapa-nui-2p.1+platt"
+    kept = {k: v for k, v in written.items() if k not in ("calibration", "model")}
+    assert kept == {k: v for k, v in json.loads(shipped_text).items() if k != "model"}
     trained = tmp_path / "rn1.npz"
     run_script(
         "learn_values.py",
