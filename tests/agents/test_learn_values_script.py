@@ -1,14 +1,21 @@
 """scripts/learn_values.py on a small sample: bot games' positions made, then the shipped
-model measured on them (Brier score, calibration per tenth, the reliability plot)."""
+model measured on them (Brier score, calibration per tenth, the reliability plot), and a
+model recalibrated on games of another seed."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+from importlib import resources
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from tests.scripts import run_script
+from vaka.agents.learned import from_json
+
+MODELS = resources.files("vaka.agents").joinpath("models")
 
 
 def test_data_then_calibration_on_a_few_games(tmp_path: Path) -> None:
@@ -52,3 +59,57 @@ def test_data_then_calibration_on_a_few_games(tmp_path: Path) -> None:
         for t in tenths:
             assert t["tenth"] / 10 <= t["predicted"] <= (t["tenth"] + 1) / 10
             assert t["interval"][0] <= t["won"] <= t["interval"][1]
+
+
+def test_recalibrate_writes_platt_scaling_into_a_model_and_refuses_its_own_games(
+    tmp_path: Path,
+) -> None:
+    """Fitted on games of another seed, the calibration goes into the file with where it was
+    fitted, and the file reads back with it; games the model was fitted on are refused and
+    leave the file as it was."""
+    data = tmp_path / "rn.npz"
+    run_script(
+        "learn_values.py",
+        "data",
+        "rapa-nui",
+        "-p",
+        "2",
+        "-n",
+        "6",
+        "--seed",
+        "78",
+        "--out",
+        str(data),
+    )
+    model = tmp_path / "rapa-nui-2p.json"
+    shipped_text = (MODELS / "rapa-nui-2p.json").read_text()
+    model.write_text(shipped_text)
+    said = run_script("learn_values.py", "recalibrate", str(data), "--model", str(model))
+    assert "before Brier" in said and "after  Brier" in said
+    written = json.loads(model.read_text())
+    assert written["calibration"]["fitted_on"] == "seed 78, 6 games"
+    fitted = from_json(written)
+    assert fitted.slope > 0 and (fitted.slope, fitted.shift) != (1.0, 0.0)
+    # everything but the calibration and the model's name is the shipped model's
+    assert written["model"] == "rapa-nui-2p.1+platt"
+    kept = {k: v for k, v in written.items() if k not in ("calibration", "model")}
+    assert kept == {k: v for k, v in json.loads(shipped_text).items() if k != "model"}
+    trained = tmp_path / "rn1.npz"
+    run_script(
+        "learn_values.py",
+        "data",
+        "rapa-nui",
+        "-p",
+        "2",
+        "-n",
+        "2",
+        "--seed",
+        "1",
+        "--out",
+        str(trained),
+    )
+    before = model.read_text()
+    with pytest.raises(subprocess.CalledProcessError) as refused:
+        run_script("learn_values.py", "recalibrate", str(trained), "--model", str(model))
+    assert "seed 1" in refused.value.stderr
+    assert model.read_text() == before

@@ -149,6 +149,53 @@ def test_a_damaged_model_is_refused(damage: dict[str, Any]) -> None:
         from_json(broken)
 
 
+def test_a_file_without_a_calibration_reads_as_the_regression_alone() -> None:
+    """An older file (no "calibration") predicts the logistic of its own weighted sum, and
+    writes no calibration back."""
+    data = _good()
+    data.pop("calibration", None)
+    model = from_json(data)
+    assert (model.slope, model.shift, model.calibrated_on) == (1.0, 0.0, "")
+    xs = np.stack(
+        [features(state, seat, seed=1) for state, seat, _ in positions("rapa-nui", 2, 2, 5)]
+    )
+    assert np.allclose(model.predict(xs), 1 / (1 + np.exp(-model.logits(xs))))
+    assert "calibration" not in model.to_json()
+
+
+def test_a_calibration_in_the_file_is_applied_to_the_logit() -> None:
+    """sigmoid(a * logit + b): a slope under 1 pulls chances toward a half, a shift moves
+    them all; the calibration survives writing the model out and reading it again."""
+    plain = from_json(_good())
+    xs = np.stack(
+        [features(state, seat, seed=2) for state, seat, _ in positions("rapa-nui", 2, 2, 5)]
+    )
+    calibrated = from_json(_good() | {"calibration": {"a": 0.5, "b": 0.25, "fitted_on": "seed 9"}})
+    z = plain.logits(xs)
+    assert np.allclose(calibrated.predict(xs), 1 / (1 + np.exp(-(0.5 * z + 0.25))))
+    assert not np.allclose(calibrated.predict(xs), plain.predict(xs))
+    again = from_json(json.loads(json.dumps(calibrated.to_json())))
+    assert (again.slope, again.shift, again.calibrated_on) == (0.5, 0.25, "seed 9")
+    assert np.array_equal(again.predict(xs), calibrated.predict(xs))
+
+
+@pytest.mark.parametrize(
+    "calibration",
+    [
+        {"a": 0.0, "b": 0.0},
+        {"a": -1.0, "b": 0.0},
+        {"a": float("nan"), "b": 0.0},
+        {"a": 1.0, "b": float("inf")},
+        {"a": 1.0},
+        None,
+        "x",
+    ],
+)
+def test_a_calibration_that_is_damaged_or_reverses_the_order_is_refused(calibration: Any) -> None:
+    with pytest.raises(ModelError):
+        from_json(_good() | {"calibration": calibration})
+
+
 def test_without_a_model_the_judge_says_it_uses_the_hand_written_estimate() -> None:
     assert shipped("rapa-nui", 5) is None
     model, words = evaluation("rapa-nui", 5)

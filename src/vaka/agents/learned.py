@@ -4,7 +4,10 @@ A model reads a position from one seat's side (:func:`features`: the seat's enco
 the game's :meth:`Game.estimate` of the position and how far the game has gone) and says
 the chance that the seat wins. It is a logistic regression over standardized features,
 fitted by ``scripts/learn_values.py`` (scikit-learn, the ``judge`` extra) and shipped as a
-small JSON file in ``vaka/agents/models``, so reading it needs numpy only. Where a game
+small JSON file in ``vaka/agents/models``, so reading it needs numpy only. A file may
+carry a recalibration fitted afterwards on games the model was not trained on (Platt
+scaling: the chance is ``sigmoid(a * logit + b)``; a file without one reads as a = 1,
+b = 0). Where a game
 has no model for its player count, callers keep the hand-written reading of the estimate
 (:func:`tanh_chance`) and say so (:func:`evaluation_name`).
 
@@ -100,10 +103,21 @@ class ValueModel:
     coef: npt.NDArray[np.float64]
     intercept: float
     figures: dict[str, Any]
+    #: Platt scaling of the logit, fitted on games the model was not trained on (see
+    #: ``learn_values.py recalibrate``); 1 and 0 leave the regression's chance as it is.
+    slope: float = 1.0
+    shift: float = 0.0
+    #: Where the recalibration was fitted, in words ("" where there is none).
+    calibrated_on: str = ""
+
+    def logits(self, x: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """The regression's own log-odds of rows of features, before any recalibration."""
+        z = ((np.atleast_2d(x) - self.mean) / self.scale) @ self.coef + self.intercept
+        return np.asarray(z, dtype=np.float64)
 
     def predict(self, x: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-        """Win chances (0-1) of rows of features."""
-        z = ((np.atleast_2d(x) - self.mean) / self.scale) @ self.coef + self.intercept
+        """Win chances (0-1) of rows of features, recalibrated where the file says so."""
+        z = self.slope * self.logits(x) + self.shift
         return np.asarray(1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0))), dtype=np.float64)
 
     def win_chance(
@@ -133,7 +147,7 @@ class ValueModel:
         return [float(p) for p in self.predict(np.stack(rows))]
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "features": FEATURES,
@@ -147,6 +161,13 @@ class ValueModel:
             "intercept": self.intercept,
             "figures": self.figures,
         }
+        if self.calibrated_on or (self.slope, self.shift) != (1.0, 0.0):
+            data["calibration"] = {
+                "a": self.slope,
+                "b": self.shift,
+                "fitted_on": self.calibrated_on,
+            }
+        return data
 
 
 def from_json(data: Any) -> ValueModel:
@@ -162,6 +183,9 @@ def from_json(data: Any) -> ValueModel:
         intercept = float(data["intercept"])
         game, players, version = str(data["game"]), int(data["players"]), str(data["model"])
         figures = dict(data.get("figures", {}))
+        calibration = data.get("calibration", {"a": 1.0, "b": 0.0})
+        slope, shift = float(calibration["a"]), float(calibration["b"])
+        calibrated_on = str(calibration.get("fitted_on", ""))
     except (KeyError, TypeError, ValueError) as e:
         raise ModelError(f"a damaged value model: {e}") from e
     if not (mean.ndim == 1 and mean.shape == scale.shape == coef.shape):
@@ -170,7 +194,11 @@ def from_json(data: Any) -> ValueModel:
         raise ModelError("a damaged value model: numbers out of range")
     if not math.isfinite(intercept):
         raise ModelError("a damaged value model: its intercept is not a number")
-    return ValueModel(game, players, version, mean, scale, coef, intercept, figures)
+    if not (math.isfinite(slope) and slope > 0 and math.isfinite(shift)):
+        raise ModelError("a damaged value model: its calibration must keep the order of chances")
+    return ValueModel(
+        game, players, version, mean, scale, coef, intercept, figures, slope, shift, calibrated_on
+    )
 
 
 def model_file(game_id: str, players: int) -> str:
