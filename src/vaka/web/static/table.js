@@ -29,6 +29,11 @@ export function Table({ id }) {
   const listeners = useRef(new Set());
   const pacing = useRef({ queue: [], timer: null, shown: null, at: 0, acted: null });
   const board = useBoard(shown && shown.table.game);
+  // The pause before another seat's move counts from when the board showed the last one,
+  // not from when it was asked to: a slow render must not shorten the next pause.
+  useEffect(() => {
+    if (shown) pacing.current.at = Date.now();
+  }, [shown]);
 
   useEffect(() => {
     const P = pacing.current;
