@@ -18,23 +18,27 @@ from vaka.agents.learned import from_json
 MODELS = resources.files("vaka.agents").joinpath("models")
 
 
-def test_data_then_calibration_on_a_few_games(tmp_path: Path) -> None:
-    data = tmp_path / "rn.npz"
-    said = run_script(
+def make_data(out: Path, games: int, seed: int, *more: str) -> str:
+    """Two-player Rapa Nui positions of ``games`` bot games of ``seed`` into ``out``."""
+    return run_script(
         "learn_values.py",
         "data",
         "rapa-nui",
         "-p",
         "2",
         "-n",
-        "4",
+        str(games),
         "--seed",
-        "77",
-        "--keep",
-        "0.2",
+        str(seed),
+        *more,
         "--out",
-        str(data),
+        str(out),
     )
+
+
+def test_data_then_calibration_on_a_few_games(tmp_path: Path) -> None:
+    data = tmp_path / "rn.npz"
+    said = make_data(data, 4, 77, "--keep", "0.2")
     assert "4 games" in said
     made = np.load(data)
     x, win, game = made["x"], made["win"], made["game"]
@@ -68,19 +72,7 @@ def test_recalibrate_writes_platt_scaling_into_a_model_and_refuses_its_own_games
     fitted, and the file reads back with it; games the model was fitted on are refused and
     leave the file as it was."""
     data = tmp_path / "rn.npz"
-    run_script(
-        "learn_values.py",
-        "data",
-        "rapa-nui",
-        "-p",
-        "2",
-        "-n",
-        "6",
-        "--seed",
-        "78",
-        "--out",
-        str(data),
-    )
+    make_data(data, 6, 78)
     model = tmp_path / "rapa-nui-2p.json"
     shipped_text = (MODELS / "rapa-nui-2p.json").read_text()
     model.write_text(shipped_text)
@@ -95,19 +87,7 @@ def test_recalibrate_writes_platt_scaling_into_a_model_and_refuses_its_own_games
     kept = {k: v for k, v in written.items() if k not in ("calibration", "model")}
     assert kept == {k: v for k, v in json.loads(shipped_text).items() if k != "model"}
     trained = tmp_path / "rn1.npz"
-    run_script(
-        "learn_values.py",
-        "data",
-        "rapa-nui",
-        "-p",
-        "2",
-        "-n",
-        "2",
-        "--seed",
-        "1",
-        "--out",
-        str(trained),
-    )
+    make_data(trained, 2, 1)
     before = model.read_text()
     with pytest.raises(subprocess.CalledProcessError) as refused:
         run_script("learn_values.py", "recalibrate", str(trained), "--model", str(model))
