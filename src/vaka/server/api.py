@@ -18,7 +18,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Receive, Scope, Send
 
+from vaka import i18n
 from vaka.core.errors import VakaError
 from vaka.i18n import _
 from vaka.server import home, ws
@@ -26,7 +28,7 @@ from vaka.server.accounts import Accounts
 from vaka.server.bots import Bots
 from vaka.server.catalogs import catalog_files
 from vaka.server.errors import Stale, code_of, first_error
-from vaka.server.language import Language
+from vaka.server.language import Language, requested
 from vaka.server.limits import BodyLimit, Buckets, Full, TooMany, retry_after
 from vaka.server.mail.relay import Relay
 from vaka.server.mail.running import Mailing
@@ -49,6 +51,21 @@ MAX_BODY = 64 * 1024  # bytes: every request this API takes is far smaller
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorMessage} for code in (400, 403, 404, 409, 413, 422)
 }
+
+
+class App(FastAPI):
+    """FastAPI, answering a table's WebSocket itself before its middleware and routing:
+    each layer would keep a coroutine waiting for as long as the socket is open
+    (:mod:`vaka.server.ws` says why that matters)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        table_id = ws.table_of(scope)
+        if table_id is None:
+            await super().__call__(scope, receive, send)
+            return
+        scope["app"] = self  # as Starlette sets it
+        with i18n.using(requested(scope)):  # as the Language middleware does
+            await ws.endpoint(scope, receive, send, table_id)
 
 
 def create_app(
@@ -97,7 +114,7 @@ def create_app(
             await service.close()
             await store.close()
 
-    app = FastAPI(
+    app = App(
         title="vaka",
         summary="Play Rapa Nui, Raiatea and Atua together: tables, seats, bots.",
         version="1",
@@ -145,7 +162,6 @@ def create_app(
 
     for router in ROUTERS:
         app.include_router(router)
-    app.add_api_websocket_route("/ws/tables/{table_id}", ws.endpoint)
     app.add_api_websocket_route("/ws/notices", notices.endpoint)
     app.mount("/static", static_files(STATIC), name="static")
     app.mount("/boards", board_files(), name="boards")

@@ -49,7 +49,7 @@ from vaka.server.users import Users
 
 log = logging.getLogger(__name__)
 
-Listener = Callable[[str], Awaitable[None]]
+Listener = Callable[[str], None]
 
 
 class TableService(Autoplay):
@@ -442,7 +442,7 @@ class TableService(Autoplay):
         if table is not None and table.data.status == "over":
             await self._ended(table)  # first: the end shows the rating changes
         for listener in list(self.listeners.get(table_id, ())):
-            await listener(table_id)
+            listener(table_id)
 
     # ------------------------------------------------------------ what is shown
     summary = staticmethod(show.summary)

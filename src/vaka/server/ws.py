@@ -6,6 +6,14 @@ coalesced: a slow client gets the latest state, not a backlog. Each socket remem
 log it was last sent (``show.Sent``, not the state), so a push carries only the log
 entries it has not had (``TableState.log_from``); the first push, and the one after a
 stale action, carry all.
+
+A socket may stay open for hours, and whatever waits on it meanwhile is kept, and walked by
+every full collection of Python's garbage collector, for every socket of every table
+(docs/PERFORMANCE.md, "Fewer objects per socket"). So the application answers a table's
+socket before FastAPI's middleware and routing (:class:`vaka.server.api.App`), which
+would otherwise keep two dozen coroutines waiting per socket; one :class:`TableSocket`
+holds a socket's state, and it reads in the connection's own task: a push runs in a task
+of its own only while there is something to send.
 """
 
 from __future__ import annotations
@@ -17,8 +25,11 @@ import time
 
 from pydantic import TypeAdapter, ValidationError
 from sqlalchemy.exc import DBAPIError
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.requests import HTTPConnection
+from starlette.types import Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
 
+from vaka import i18n
 from vaka.core.errors import VakaError
 from vaka.i18n import _
 from vaka.server.accounts import Accounts, SessionSeat, Who
@@ -37,17 +48,21 @@ from vaka.server.messages import (
 )
 from vaka.server.service import TableService
 from vaka.server.show import Sent
+from vaka.server.table import Table
 
 MAX_MESSAGE = 8 * 1024  # characters
 RATE = 20.0  # messages a second, on average
 BURST = 40.0
 HELLO_WAIT = 15.0  # seconds
+PATH = "/ws/tables/"  # + the table's id
 log = logging.getLogger(__name__)
 PARSE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
 class Bucket:
     """A token bucket: ``RATE`` messages a second with bursts up to ``BURST``."""
+
+    __slots__ = ("at", "tokens")
 
     def __init__(self) -> None:
         self.tokens, self.at = BURST, time.monotonic()
@@ -62,50 +77,64 @@ class Bucket:
         return True
 
 
-async def _error(socket: WebSocket, code: str, reason: str, version: int | None = None) -> None:
-    await socket.send_text(
-        ErrorMessage(error=code, reason=reason, version=version).model_dump_json()
-    )
+def text(data: str) -> Message:
+    """The ASGI message that sends ``data`` as a text frame."""
+    return {"type": "websocket.send", "text": data}
 
 
-async def _read(socket: WebSocket, bucket: Bucket) -> ClientMessage | None:
-    """The next well-formed message; errors are answered here and give None."""
-    frame = await socket.receive()
+async def _error(send: Send, code: str, reason: str, version: int | None = None) -> None:
+    message = ErrorMessage(error=code, reason=reason, version=version)
+    await send(text(message.model_dump_json()))
+
+
+def parse(frame: Message, bucket: Bucket) -> ClientMessage | str:
+    """A client's message from its frame, or why it is refused (said to the client as
+    ``rate_limited``, ``malformed`` or ``too_large``: the code, a colon, the reason)."""
     if frame["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(frame.get("code", 1000), frame.get("reason"))
-    text = frame.get("text")
+    data = frame.get("text")
     if not bucket.take():
-        said = _("at most {n} messages a second").format(n=f"{RATE:.0f}")
-        await _error(socket, "rate_limited", said)
-        return None
-    if text is None:  # a binary frame
-        await _error(socket, "malformed", _("messages are JSON in text frames"))
-        return None
-    if len(text) > MAX_MESSAGE:
-        await _error(socket, "too_large", f"messages are at most {MAX_MESSAGE} characters")
-        return None
+        return "rate_limited:" + _("at most {n} messages a second").format(n=f"{RATE:.0f}")
+    if data is None:  # a binary frame
+        return "malformed:" + _("messages are JSON in text frames")
+    if len(data) > MAX_MESSAGE:
+        return f"too_large:messages are at most {MAX_MESSAGE} characters"
     try:
-        return PARSE.validate_json(text)
+        return PARSE.validate_json(data)
     except ValidationError as exc:
-        await _error(socket, "malformed", first_error(exc))
+        return "malformed:" + first_error(exc)
+
+
+async def read(receive: Receive, send: Send, bucket: Bucket) -> ClientMessage | None:
+    """The next well-formed message; errors are answered here and give None."""
+    return await _checked(parse(await receive(), bucket), send)
+
+
+async def _checked(found: ClientMessage | str, send: Send) -> ClientMessage | None:
+    """``found`` if it is a message; else its refusal is answered and it gives None."""
+    if isinstance(found, str):
+        code, _sep, reason = found.partition(":")
+        await _error(send, code, reason)
         return None
+    return found
 
 
-async def _who(socket: WebSocket, hello: Hello) -> Who | None:
+async def _who(scope: Scope, hello: Hello) -> Who | None:
     """Who the socket acts for: the hello's seat token, else the signed-in person (the
     session's cookie, only from this server's own pages: the Origin header is checked,
     so another site's page cannot act with it), else nobody (a spectator)."""
     if hello.token is not None:
         return hello.token
-    secret = socket.cookies.get(SESSION_COOKIE)
-    origin = socket.headers.get("origin")
+    connection = HTTPConnection(scope)
+    secret = connection.cookies.get(SESSION_COOKIE)
+    origin = connection.headers.get("origin")
     session = None
     if (
         secret
         and len(secret) <= 100
-        and (origin is None or origin.split("://", 1)[-1] == socket.headers.get("host"))
+        and (origin is None or origin.split("://", 1)[-1] == connection.headers.get("host"))
     ):
-        accounts: Accounts = socket.app.state.accounts
+        accounts: Accounts = scope["app"].state.accounts
         session = await accounts.session(secret)
     if session is None:
         if hello.seat is not None:
@@ -114,85 +143,135 @@ async def _who(socket: WebSocket, hello: Hello) -> Who | None:
     return SessionSeat(session.user.id, hello.seat)
 
 
-async def endpoint(socket: WebSocket, table_id: str) -> None:
-    service: TableService = socket.app.state.service
-    await socket.accept()
+class TableSocket:
+    """An open socket at a table: whom it is for, what it was last sent, its rate limit;
+    called by the service after each change of the table (its listener), it pushes."""
+
+    __slots__ = (
+        "bucket",
+        "dirty",
+        "had",
+        "lang",
+        "pushing",
+        "seat",
+        "send",
+        "service",
+        "table",
+        "whole",
+    )
+
+    def __init__(
+        self, service: TableService, table: Table, seat: int | None, send: Send, bucket: Bucket
+    ) -> None:
+        self.service, self.table, self.seat, self.send = service, table, seat, send
+        self.bucket = bucket
+        self.lang = i18n.current()
+        self.had: Sent | None = None  # what was last sent here: its log is the client's
+        self.whole = False  # send the whole log next (after a stale action)
+        self.dirty = True  # something to push
+        self.pushing: asyncio.Task[None] | None = None
+
+    def __call__(self, _table_id: str) -> None:
+        """The table changed: push it, unless a push is under way (which then sends the
+        latest state once more when it is done)."""
+        self.dirty = True
+        if self.pushing is None:
+            self.pushing = asyncio.get_running_loop().create_task(self.push())
+
+    async def push(self) -> None:
+        """Send the table's latest state until nothing new is left to send."""
+        service, table_id = self.service, self.table.id
+        try:
+            with i18n.using(self.lang):
+                while self.dirty:
+                    self.dirty = False
+                    if self.whole:
+                        self.had, self.whole = None, False
+                    # the service's copy: a finished table may have been dropped and read
+                    # again since this socket's hello
+                    table = service.tables.get(table_id, self.table)
+                    data, self.had = service.pushed(table, self.seat, self.had)
+                    await self.send(text(data))
+        except OSError:  # the client is gone; the socket's own task ends it
+            pass
+        finally:
+            self.pushing = None
+
+
+def table_of(scope: Scope) -> str | None:
+    """The table a WebSocket's address names (``/ws/tables/{id}``), else None."""
+    if scope["type"] != "websocket":
+        return None
+    path: str = scope["path"]
+    table_id = path[len(PATH) :]
+    return table_id if path.startswith(PATH) and table_id and "/" not in table_id else None
+
+
+async def endpoint(scope: Scope, receive: Receive, send: Send, table_id: str) -> None:
+    """``/ws/tables/{table_id}``, in the socket's own task, from hello to goodbye (in the
+    reader's language: the caller sets it, see :mod:`vaka.server.api`)."""
+    service: TableService = scope["app"].state.service
+    if (await receive())["type"] != "websocket.connect":
+        return
+    await send({"type": "websocket.accept"})
     bucket = Bucket()
     try:
-        hello = await asyncio.wait_for(_read(socket, bucket), HELLO_WAIT)
+        hello = await asyncio.wait_for(read(receive, send, bucket), HELLO_WAIT)
         if not isinstance(hello, Hello):
-            await _error(socket, "malformed", "say hello first (with a seat token, or none)")
-            await socket.close(4400)
+            await _error(send, "malformed", "say hello first (with a seat token, or none)")
+            await send({"type": "websocket.close", "code": 4400})
             return
         table = await service.table(table_id)
-        who = await _who(socket, hello)
+        who = await _who(scope, hello)
         seat = await service.seat_of(table_id, who, watch=True)
     except (TimeoutError, WebSocketDisconnect):
         return
     except VakaError as exc:
-        code, _ = code_of(exc)
-        await _error(socket, code, str(exc))
-        await socket.close(4403 if code == "forbidden" else 4404)
+        code, _status = code_of(exc)
+        await _error(send, code, str(exc))
+        await send({"type": "websocket.close", "code": 4403 if code == "forbidden" else 4404})
         return
-    dirty = asyncio.Event()
-    dirty.set()
-    had: Sent | None = None  # what was last sent here: its log is the client's
-    whole = False  # send the whole log next (after a stale action)
-
-    async def mark(_: str) -> None:
-        dirty.set()
-
-    async def pusher() -> None:
-        nonlocal had, whole
-        while True:
-            await dirty.wait()
-            dirty.clear()
-            if whole:
-                had, whole = None, False
-            # the service's copy: a finished table may have been dropped and read again
-            # between this socket's hello and its subscribing
-            text, had = service.pushed(service.tables.get(table_id, table), seat, had)
-            await socket.send_text(text)
-            del text  # not kept while waiting for the next change (3 KB a socket)
-
-    service.subscribe(table_id, mark)
-    push = asyncio.create_task(pusher())
+    socket = TableSocket(service, table, seat, send, bucket)
+    service.subscribe(table_id, socket)
+    socket(table_id)  # the first push
     if seat is not None:  # the others see this seat come in
         table.present[seat] = table.present.get(seat, 0) + 1
         await service.tell(table_id)
     try:
         while True:
-            msg = await _read(socket, bucket)
+            # not read(): one coroutine fewer kept waiting on each quiet socket
+            msg = await _checked(parse(await receive(), bucket), send)
             if msg is None or isinstance(msg, Hello):
                 continue
             try:
                 if seat is None:
-                    await _error(socket, "forbidden", "spectators watch; they do not play")
+                    await _error(send, "forbidden", "spectators watch; they do not play")
                     continue
                 assert who is not None
-                await _handle(service, socket, table_id, who, msg)
+                await _handle(service, send, table_id, who, msg)
             except Stale as exc:
                 state = exc.state if isinstance(exc.state, TableState) else None
-                await _error(socket, "stale", str(exc), state.version if state else None)
-                whole = True  # the client acted on a state it may not have had: all again
-                dirty.set()
+                await _error(send, "stale", str(exc), state.version if state else None)
+                socket.whole = True  # the client acted on a state it may not have had
+                socket(table_id)
             except VakaError as exc:
-                await _error(socket, code_of(exc)[0], str(exc), table.version)
+                await _error(send, code_of(exc)[0], str(exc), table.version)
             except DBAPIError:  # e.g. the database busy for too long: nothing was stored
                 log.exception("storage failed at table %s", table_id)
-                await _error(socket, "unavailable", "the table could not be saved; try again")
-    except WebSocketDisconnect:
+                await _error(send, "unavailable", "the table could not be saved; try again")
+    except (WebSocketDisconnect, OSError):
         pass
     finally:
-        service.unsubscribe(table_id, mark)
-        push.cancel()
+        service.unsubscribe(table_id, socket)
+        if socket.pushing is not None:
+            socket.pushing.cancel()
         if seat is not None:  # and go
             table.present[seat] -= 1
             await service.tell(table_id)
 
 
 async def _handle(
-    service: TableService, socket: WebSocket, table_id: str, token: Who, msg: ClientMessage
+    service: TableService, send: Send, table_id: str, token: Who, msg: ClientMessage
 ) -> None:
     if isinstance(msg, Act):
         await service.play(table_id, token, msg.action, msg.version)
@@ -204,4 +283,4 @@ async def _handle(
         await service.chat(table_id, token, msg.text)
     elif isinstance(msg, Check):
         answer = await service.check(table_id, token, msg.action)
-        await socket.send_text(json.dumps(answer.model_dump()))
+        await send(text(json.dumps(answer.model_dump())))

@@ -95,7 +95,7 @@ async def endpoint(socket: WebSocket) -> None:
     followed: dict[str, int] = {}
     refused: list[str] = []
 
-    async def mark(_: str) -> None:
+    def mark(_: str) -> None:
         dirty.set()
 
     async def follow(watch: Watch) -> None:
