@@ -22,8 +22,10 @@ The same protocol class reads a client's messages with less work for the event l
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import zlib
+from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
@@ -117,10 +119,46 @@ class WindowDeflateFactory(ServerPerMessageDeflateFactory):
 WAITING = 2
 
 
+class Inbox:
+    """What uvicorn's protocol uses of an ``asyncio.Queue`` (``put_nowait``, ``get``,
+    ``qsize``, ``empty``) for the messages waiting for the app, in one object and a deque
+    rather than a queue's six objects: a socket stays open for hours, and every object it
+    keeps is walked by each full garbage collection (docs/PERFORMANCE.md). Only the
+    socket's own task reads it."""
+
+    __slots__ = ("items", "waiter")
+
+    def __init__(self) -> None:
+        self.items: deque[Any] = deque()
+        self.waiter: asyncio.Future[None] | None = None
+
+    def put_nowait(self, item: Any) -> None:
+        self.items.append(item)
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    async def get(self) -> Any:
+        while not self.items:
+            self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self.waiter
+            finally:
+                self.waiter = None
+        return self.items.popleft()
+
+    def qsize(self) -> int:
+        return len(self.items)
+
+    def empty(self) -> bool:
+        return not self.items
+
+
 class WebSockets(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol (websockets' sans-I/O implementation) with
     :class:`WindowDeflateFactory` for compression instead of its own settings, and which
     stops reading from a client only once ``WAITING`` of its messages wait for the app.
+    It keeps less for as long as a socket is open: an :class:`Inbox` for a queue, and
+    neither the handshake's request nor its response once it is done.
 
     uvicorn's stops reading after every message and reads again when the app takes it:
     two changes to the event loop's selector (system calls, and a new callback handle)
@@ -130,12 +168,19 @@ class WebSockets(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.queue = Inbox()  # type: ignore[assignment]
         if self.config.ws_per_message_deflate:
             self.conn = ServerProtocol(
                 extensions=[WindowDeflateFactory()],
                 max_size=self.config.ws_max_size,
                 logger=logging.getLogger("uvicorn.error"),
             )
+
+    def start_keepalive(self) -> None:
+        # uvicorn calls this once the handshake's response is sent, and reads neither
+        # the request nor the response again
+        del self.request, self.response
+        super().start_keepalive()
 
     def send_receive_event_to_app(self) -> None:
         if self.read_paused or self.queue.qsize() + 1 >= WAITING:
