@@ -396,7 +396,11 @@ class TableService(Autoplay):
                 ),
                 self.snapshot(table, move.seat),
             ) from None
-        table.follow(move, after)
+        # Played again on the table's own game rather than ``after`` taken for it: the
+        # game's lists stay the ones it had, and a copy made for every move would keep the
+        # garbage collector's young generations full of every table's game (16 µs a move
+        # for two-player Rapa Nui; docs/PERFORMANCE.md, "Fewer objects per socket").
+        table.follow(move)
         if over_after:
             table.data.status = "over"
             table.data.finished_at = move.at

@@ -77,15 +77,11 @@ class Table:
     def version(self) -> int:
         return self.data.moves[-1].number if self.data.moves else 0
 
-    def follow(self, move: Move, after: State | None = None) -> None:
-        """Bring the game up to date with one more stored event (``after``: the game with
-        that action already played on a copy, saving a second play)."""
+    def follow(self, move: Move) -> None:
+        """Bring the game up to date with one more stored event."""
         if move.kind == "act":
             assert move.action is not None
-            if after is None:
-                self.state.apply(move.seat, move.action)
-            else:
-                self.state = after
+            self.state.apply(move.seat, move.action)
             self.acts.append(move)
         elif move.kind == "undo":
             self.acts.pop()
