@@ -26,6 +26,7 @@ import math
 import multiprocessing
 import os
 import random
+import shutil
 import socket
 import subprocess
 import sys
@@ -40,6 +41,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
+from benchmarks import gc_pauses
 from vaka.cli.wire import whole_log
 from vaka.server.ws import RATE
 
@@ -309,12 +311,18 @@ def cpu_seconds(pid: int) -> float:
 
 
 @contextlib.contextmanager
-def server(db: str, log: str, src: str | None = None) -> Iterator[tuple[str, int]]:
+def server(
+    db: str, log: str, src: str | None = None, collector: str | None = None, census: bool = False
+) -> Iterator[tuple[str, int]]:
     """A ``vaka serve`` process on a free loopback port (its code from ``src`` where
-    given): its URL and process id."""
+    given; its garbage collections timed into the file ``collector`` where given,
+    :mod:`benchmarks.gc_pauses`): its URL and process id."""
     # A benchmark makes tables from one address as fast as games end: no limits on that.
     limits = ["--max-tables", "0", "--tables-per-minute", "0"]
-    with started(["-m", "vaka", "serve", "--db", db, *limits, "--port"], log, src) as found:
+    run = ["-m", "vaka"]
+    if collector:
+        run = ["-m", "benchmarks.gc_pauses", *(["--census"] if census else []), collector]
+    with started([*run, "serve", "--db", db, *limits, "--port"], log, src) as found:
         yield found
 
 
@@ -386,6 +394,14 @@ def main(argv: list[str] | None = None) -> None:
         "--server-src",
         help="PYTHONPATH for the servers it starts (another checkout's src, to compare)",
     )
+    parser.add_argument(
+        "--collector",
+        choices=["time", "census"],
+        help="time the servers' garbage collections and report those of the measured "
+        "seconds (census: and count what the older generations' collections walk, "
+        "in the server's gc.N.census.json, kept with --keep)",
+    )
+    parser.add_argument("--keep", help="a folder to copy the servers' logs and counts into")
     args = parser.parse_args(argv)
     with contextlib.ExitStack() as stack:
         bases: list[str] = args.url or []
@@ -397,7 +413,10 @@ def main(argv: list[str] | None = None) -> None:
             where = args.db or f"sqlite:///{os.path.join(folder, 'vaka.db')}"
             for i in range(args.servers):  # one after the other: the first makes the schema
                 log = (args.log or os.path.join(folder, "server.log")) + (f".{i}" if i else "")
-                base, pid = stack.enter_context(server(where, log, args.server_src))
+                timed = os.path.join(folder, f"gc.{i}.json") if args.collector else None
+                census = args.collector == "census"
+                found = server(where, log, args.server_src, timed, census)
+                base, pid = stack.enter_context(found)
                 bases.append(base)
                 pids.append(pid)
                 logs.append(log)
@@ -408,10 +427,11 @@ def main(argv: list[str] | None = None) -> None:
 
         sampler = threading.Timer(max(args.warmup + args.seconds - 1, 0), live)
         sampler.start()
-        before = {"server": 0.0}
+        before = {"server": 0.0, "at": 0.0}
 
         def warm() -> None:
             before["server"] = sum(map(cpu_seconds, pids))
+            before["at"] = time.time()
 
         shares = [
             args.tables // args.clients + (k < args.tables % args.clients)
@@ -440,6 +460,7 @@ def main(argv: list[str] | None = None) -> None:
                     for key, n in theirs.items():
                         mine[key] = mine.get(key, 0) + n
         sampler.cancel()
+        ended = time.time()
         cpu = sum(map(cpu_seconds, pids)) - before["server"] if pids else None
         result = report(stats, took, args.tables, where, cpu, args.think)
         result["servers"] = len(bases)
@@ -453,6 +474,19 @@ def main(argv: list[str] | None = None) -> None:
                 "live": round(rss["end"] / 2**20, 1),
             }
             result["server_kb_per_table"] = round((rss["end"] - rss["start"]) / 1024 / args.tables)
+        if args.collector and pids:
+            time.sleep(gc_pauses.EVERY + 0.5)  # the servers' last writes
+            result["collections"] = [
+                gc_pauses.summary(
+                    json.loads(Path(folder, f"gc.{i}.json").read_text()), before["at"], ended
+                )
+                for i in range(len(pids))
+            ]
+        if args.keep and pids:
+            os.makedirs(args.keep, exist_ok=True)
+            for name in os.listdir(folder):
+                if name.startswith(("gc.", "server.log")):
+                    shutil.copy(os.path.join(folder, name), args.keep)
         errors = [line for log in logs for line in Path(log).read_text().splitlines()]
         if pids:
             result["server_errors"] = sorted({line for line in errors if "Error" in line})[:5]
