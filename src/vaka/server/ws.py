@@ -223,6 +223,7 @@ async def endpoint(scope: Scope, receive: Receive, send: Send, table_id: str) ->
             return
         table = await service.table(table_id)
         who = await _who(scope, hello)
+        scope["headers"] = []  # read for the last time: not kept for hours (1 KB a socket)
         seat = await service.seat_of(table_id, who, watch=True)
     except (TimeoutError, WebSocketDisconnect):
         return
