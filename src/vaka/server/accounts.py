@@ -226,6 +226,10 @@ class Accounts:
         user = User(row.id, row.name, row.created_at, row.language)
         return user, secret, Session(user, session.id_hash, session.csrf, session.expires_at)
 
+    async def sweep(self) -> int:
+        """Forget the sessions that have expired (at each start of the service)."""
+        return await self.users.sweep_sessions(time.time())
+
     async def session(self, secret: str) -> Session | None:
         """The live session whose cookie holds ``secret``, if any."""
         found = await self.users.session(tokens.token_hash(secret), time.time())

@@ -101,6 +101,9 @@ def create_app(
         app.state.service = service
         app.state.makers = makers
         app.state.accounts = Accounts(store, limits)
+        swept = await app.state.accounts.sweep()
+        if swept:
+            log.info("forgot %d expired sessions", swept)
         app.state.reviews = Reviews(review_workers, review_budget, store=store)
         app.state.mailing = Mailing.start(store, service, relay)
         await service.start()

@@ -72,6 +72,13 @@ class Users:
             )
             s.add(row)
 
+    async def sweep_sessions(self, now: float) -> int:
+        """Delete every session expired by ``now`` (the account's own go at its next
+        sign-in; this takes those of accounts that never come back): how many."""
+        async with self.store.writing(), self.store.sessions.begin() as s:
+            done = await s.execute(delete(SessionRow).where(SessionRow.expires_at <= now))
+        return int(getattr(done, "rowcount", 0) or 0)
+
     async def session(self, id_hash: str, now: float) -> tuple[UserRow, SessionRow] | None:
         """The live session with this id hash and its account (not deleted), if any."""
         async with self.store.sessions() as s:
