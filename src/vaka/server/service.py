@@ -398,8 +398,9 @@ class TableService(Autoplay):
             ) from None
         # Played again on the table's own game rather than ``after`` taken for it: the
         # game's lists stay the ones it had, and a copy made for every move would keep the
-        # garbage collector's young generations full of every table's game (16 µs a move
-        # for two-player Rapa Nui; docs/PERFORMANCE.md, "Fewer objects per socket").
+        # garbage collector's young generations full of every table's game (playing it
+        # again costs about 5 µs in two-player Rapa Nui; docs/PERFORMANCE.md, "Fewer
+        # objects per socket").
         table.follow(move)
         if over_after:
             table.data.status = "over"
