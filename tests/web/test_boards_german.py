@@ -2,7 +2,7 @@
 board's own words come from the catalog (the rulebooks' German terms, the data's names), a
 run in the pseudo-language en_XA finds no board text that skipped the catalog, and the
 longer German words still fit the board on common laptop screens (Raiatea: your screen,
-your cards and your choices on one screen)."""
+your cards and your choices on one screen). The tests share one server."""
 
 from __future__ import annotations
 
@@ -15,9 +15,11 @@ from playwright.sync_api import Page
 
 from tests.cli.pseudo import untranslated
 from tests.server.serverproc import Server
-from tests.web.conftest import Watched, hold_seat
+from tests.web.conftest import Watched, hold_seat, shared_web
 from tests.web.test_lobby import make_table
 from tests.web.test_raiatea_screen import BOXES, inside, play_until
+
+web = shared_web()
 
 # game: (seats, the board's element, what holds the server's words about the move)
 BOARDS = {

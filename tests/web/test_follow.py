@@ -1,6 +1,7 @@
 """A table a person can follow: other seats' moves shown one at a time with the changed
 places marked, the table's names in the log, a running score for every seat, clocks that
-tick, a plain end (solo: against Tahuma), and no serious accessibility violation."""
+tick, a plain end (solo: against Tahuma), and no serious accessibility violation. The
+tests share one server."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.server.serverproc import Server, bearer
-from tests.web.conftest import Watched, hold_seat
+from tests.web.conftest import Watched, hold_seat, shared_web
 from tests.web.test_lobby import make_table
+
+web = shared_web()
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 # Records every version the Rapa Nui board draws, when, and how many places it marks.

@@ -2,7 +2,8 @@
 (a German browser, de-DE) against a real server: the first choice each time, bots in the
 other seats, to the end. In the pseudo-language en_XA every word the page shows, the
 boards' and the server's alike (bots' names, notes, the log, the components' words),
-went through a catalog: a plain ASCII word left is one that did not."""
+went through a catalog: a plain ASCII word left is one that did not. The games share one
+server."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from playwright.sync_api import Browser, Page
 
 from tests.cli.pseudo import untranslated
 from tests.server.serverproc import Server
-from tests.web.conftest import Watched, hold_seat
+from tests.web.conftest import Watched, hold_seat, shared_web
 from tests.web.test_language import SHOWN, context
+
+web = shared_web()
 
 # game: (players, seats, the board's element)
 GAMES = {
