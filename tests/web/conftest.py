@@ -109,6 +109,33 @@ def hold_seat(page: object, url: str, table: str, game: str, token: str) -> None
     )
 
 
+#: Keeps in ``window.__version`` the newest version of its table that the page's socket
+#: was pushed (-1 before any). It runs before the page's own handler, which draws the state
+#: before the next animation frame: a wait on it is a wait for the page's next state.
+NEWEST = """(() => {
+  window.__version = -1;
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (e) => {
+        const m = typeof e.data === "string" ? JSON.parse(e.data) : null;
+        if (m && m.type === "state") window.__version = Math.max(window.__version, m.version);
+      });
+    }
+  };
+})();"""
+
+
+def click_and_follow(page: Any, target: Any, timeout: float = 60_000) -> None:
+    """Click ``target`` (a choice, say) on a page that runs ``NEWEST`` (an init script of
+    its own or of its context) and wait until the page has been pushed a newer state of its
+    table than it had, instead of a fixed pause."""
+    before = page.evaluate("window.__version")
+    target.click()
+    page.wait_for_function(f"window.__version > {before}", timeout=timeout)
+
+
 def at_once(context: object) -> None:
     """Other seats' moves shown at once (a person's pages pace them; a test that plays a
     whole game need not wait): a page that chose a pace keeps it."""
