@@ -1,5 +1,9 @@
 """Accounts against a real server (SQLite and PostgreSQL): signing up, in and out,
-passwords, deleting, name rules, CSRF, and a guest's seats following the person."""
+passwords, deleting, name rules, CSRF, and a guest's seats following the person.
+
+The tests share one server; each signs up names of its own. Together they try more
+sign-ins from the one address than a server allows it in a minute, so the shared server
+allows a larger burst (tests/server/test_account_limits.py tests the limit itself)."""
 
 from __future__ import annotations
 
@@ -11,8 +15,11 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from tests.server.conftest import shared_server
 from tests.server.serverproc import Server, bearer
 from tests.server.wire import make, state
+
+server = shared_server("--tries-burst", "1000")
 
 PW = "correct horse"
 CSRF = "X-CSRF-Token"

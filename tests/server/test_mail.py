@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import re
 import socket
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 
 from tests.server.mailbox import Mailbox, body, link_token, person
@@ -32,6 +34,27 @@ def mail_server(db_url: str, tmp_path: Path, relay_port: int) -> Server:
         "--mail-chat-minutes",
         "0.05",  # three seconds, for the test
     ).start()
+
+
+def unsent(db_url: str) -> int:
+    """Mails in the server's outbox not yet handed to the relay."""
+    query = "SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL"
+    if db_url.startswith("sqlite:///"):
+        with sqlite3.connect(db_url.removeprefix("sqlite:///")) as conn:
+            return int(conn.execute(query).fetchone()[0])
+    with psycopg.connect(db_url) as pg:
+        found = pg.execute(query).fetchone()
+        assert found is not None
+        return int(found[0])
+
+
+def sent_all(db_url: str, timeout: float = 30) -> None:
+    """Wait until the server has handed every mail in its outbox to the relay (the relay
+    has each before the server marks it sent)."""
+    deadline = time.monotonic() + timeout
+    while unsent(db_url):
+        assert time.monotonic() < deadline, "mail was left in the outbox"
+        time.sleep(0.05)
 
 
 def look(client: httpx.Client, table: str) -> dict[str, Any]:
@@ -170,7 +193,7 @@ def test_mail_needs_a_confirmed_address_tells_turns_and_chat_and_stops(
         ana.post(f"/api/tables/{table}/chat", json={"text": "are you there?"})
         next_turn(table, people, 0)  # Ana's turn: told, after Bo's would have been
         mailbox.wait_for("ana@example.org", 2)
-        time.sleep(1)
+        sent_all(db_url)  # whatever was to go has gone
         assert len(mailbox.to("bo@example.org")) == 4
     finally:
         server.stop()
@@ -190,11 +213,13 @@ def test_a_relay_that_hangs_holds_up_no_move_and_its_mail_comes_later(
         table, people = two_at_a_turn_table(server)
         r = people[1].put("/api/mail", json={"address": "bo@example.org"})
         assert r.status_code == 200, r.text
-        time.sleep(0.5)  # the sender is stuck at the relay now
+        hang.settimeout(30)
+        stuck, _ = hang.accept()  # the sender is stuck at the relay now: it hears nothing
         for client in people.values():
             client.timeout = httpx.Timeout(5.0)  # the relay's own wait is 10 s
         next_turn(table, people, 1)
         next_turn(table, people, 0)
+        stuck.close()
         hang.close()
         box.start()  # the relay is back, on the same port
         [confirm] = box.wait_for("bo@example.org", 1)
@@ -254,8 +279,6 @@ def test_the_end_of_a_game_is_mailed_to_its_players_once(tmp_path: Path, mailbox
 
 
 def test_a_deleted_account_leaves_no_address(tmp_path: Path, mailbox: Mailbox) -> None:
-    import sqlite3
-
     db = tmp_path / "vaka.db"
     server = mail_server(f"sqlite:///{db}", tmp_path, mailbox.port)
     try:

@@ -1,5 +1,6 @@
 """Notices over REST and on ``/ws/notices``, against a real server: a seat hears of its
-turn, of chat by others and of the end at every table it names, and of nobody else's."""
+turn, of chat by others and of the end at every table it names, and of nobody else's.
+One server for the module's tests, each with tables of its own."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from typing import Any
 
 from websockets.sync.client import connect
 
+from tests.server.conftest import shared_server
 from tests.server.serverproc import Server, bearer
 from tests.server.wire import make, state
+
+server = shared_server()
 
 
 def _watch(seats: list[dict[str, str]]) -> str:

@@ -1,4 +1,6 @@
-"""The service through a real ``vaka serve`` process, on SQLite and on PostgreSQL."""
+"""The service through a real ``vaka serve`` process, on SQLite and on PostgreSQL: one
+server shared by the module's tests (each makes tables of its own), save those that start
+their own."""
 
 from __future__ import annotations
 
@@ -11,8 +13,11 @@ import httpx
 import pytest
 
 import vaka
+from tests.server.conftest import shared_server
 from tests.server.serverproc import Server, bearer
 from tests.server.wire import act, make, play_first_choices, state
+
+server = shared_server()
 
 
 def test_a_whole_game_with_bots_over_the_websocket(server: Server) -> None:

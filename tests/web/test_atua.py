@@ -1,5 +1,5 @@
 """Atua in a real browser: cards dragged, turned and dropped on the island, refusals
-explained, a whole game played by pointing at the board."""
+explained, a whole game played by pointing at the board. The tests share one server."""
 
 from __future__ import annotations
 
@@ -14,11 +14,13 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from tests.server.serverproc import Server
-from tests.web.conftest import Watched, hold_seat
+from tests.web.conftest import Watched, hold_seat, shared_web
 from tests.web.test_lobby import make_table
 from vaka.games.atua.cards import load_raw
 from vaka.games.atua.game import GAME
 from vaka.games.atua.tiles import FATES, RESIDENTS
+
+web = shared_web()
 
 PLACE = re.compile(r"^place (\S+) at (-?\d+),(-?\d+) angle (\d+)$")
 STATUS = ".atua-mine .atua-status"

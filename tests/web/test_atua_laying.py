@@ -1,6 +1,7 @@
 """Laying an Atua card in a real browser: the candidates one at a time, best first; the
 symbols' letters upright on turned cards; a digit that asks before laying; what a pose
-placed by hand would gain; the view that follows the card; what moved since your move."""
+placed by hand would gain; the view that follows the card; what moved since your move.
+The tests share one server."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import re
 from playwright.sync_api import Page
 
 from tests.server.serverproc import Server
-from tests.web.conftest import Watched
+from tests.web.conftest import Watched, shared_web
 from tests.web.test_atua import STATUS, acted, held, legal, log_size, open_table, pose
+
+web = shared_web()
 
 POINTS = re.compile(r"^([+-]\d+) points? now")
 # Each symbol letter's screen transform: upright when it neither turns nor mirrors.

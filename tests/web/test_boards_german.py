@@ -2,7 +2,7 @@
 board's own words come from the catalog (the rulebooks' German terms, the data's names), a
 run in the pseudo-language en_XA finds no board text that skipped the catalog, and the
 longer German words still fit the board on common laptop screens (Raiatea: your screen,
-your cards and your choices on one screen)."""
+your cards and your choices on one screen). The tests share one server."""
 
 from __future__ import annotations
 
@@ -15,9 +15,11 @@ from playwright.sync_api import Page
 
 from tests.cli.pseudo import untranslated
 from tests.server.serverproc import Server
-from tests.web.conftest import Watched, hold_seat
+from tests.web.conftest import NEWEST, Watched, click_and_follow, hold_seat, shared_web
 from tests.web.test_lobby import make_table
 from tests.web.test_raiatea_screen import BOXES, inside, play_until
+
+web = shared_web()
 
 # game: (seats, the board's element, what holds the server's words about the move)
 BOARDS = {
@@ -65,6 +67,7 @@ def speaking(page: Watched, web: Server, game: str, lang: str) -> tuple[Page, st
     browser's chosen language, as the language switch keeps it); returns the page and
     the table id."""
     seats, root, _ = BOARDS[game]
+    page.page.add_init_script(NEWEST)  # for click_and_follow
     table = make_table(page, web, game, seats)
     p = page.page
     p.locator(".choice").first.wait_for(timeout=30_000)
@@ -153,8 +156,7 @@ def test_no_board_text_skips_the_catalog(page: Watched, web: Server, game: str) 
             found += pseudo_findings(p, game, kept)
     if game != "atua":  # a few moves on: other steps of a turn, other words
         for _ in range(6):
-            p.locator(".choice").first.click()
-            p.wait_for_timeout(400)
+            click_and_follow(p, p.locator(".choice").first)
             p.locator(".choice").first.wait_for(timeout=30_000)
             found += pseudo_findings(p, game, server_words(p, web, game, table))
     if game == "atua":  # a card held over the island: the laying tools and their help

@@ -1,6 +1,7 @@
 """A table a person can follow: other seats' moves shown one at a time with the changed
 places marked, the table's names in the log, a running score for every seat, clocks that
-tick, a plain end (solo: against Tahuma), and no serious accessibility violation."""
+tick, a plain end (solo: against Tahuma), and no serious accessibility violation. The
+tests share one server."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.server.serverproc import Server, bearer
-from tests.web.conftest import Watched, hold_seat
+from tests.web.conftest import NEWEST, Watched, click_and_follow, hold_seat, shared_web
 from tests.web.test_lobby import make_table
+
+web = shared_web()
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 # Records every version the Rapa Nui board draws, when, and how many places it marks.
@@ -200,14 +203,14 @@ def test_the_boards_pass_axe_and_call_the_seats_by_name(
     button sits in another; checked at the start and then after each of a few moves (Atua:
     with a card held over the island, its candidates shown)."""
     seats = ["me", "bot:random"] if game == "atua" else ["me", "bot:random", "bot:random"]
+    page.page.add_init_script(NEWEST)  # for click_and_follow
     make_table(page, web, game, seats)
     p = page.page
     for move in range(4):
         p.locator(".choice").first.wait_for(timeout=30_000)
         bad = axe_violations(p)
         assert bad == [], (game, move, json.dumps(bad, indent=1))
-        p.locator(".choice").first.click()
-        p.wait_for_timeout(300)
+        click_and_follow(p, p.locator(".choice").first)
     # the summary beside the board says how many lines it leaves to the log, in words
     for note in p.locator(".since .note").all_inner_texts():
         assert re.fullmatch(r"…\d+ earlier lines? in the log", note), note

@@ -4,7 +4,8 @@ In the pseudo-language en_XA every text of the catalogs comes in look-alike lett
 plain ASCII word left on a page is a text that never went through the catalog (as
 tests/cli/pseudo.py finds for the terminal). A German browser speaks German by itself; the
 switch changes the page, is remembered, and is kept with the account; the server's
-refusals come in the page's language.
+refusals come in the page's language. The pseudo-language test, which reads the names of
+every table there is, has a server of its own; the others share one.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.cli.pseudo import untranslated
 from tests.server.serverproc import Server
-from tests.web.conftest import Watched, at_once
+from tests.web.conftest import Watched, at_once, shared_web
 from tests.web.test_table import finished_bot_game
 
 PW = "correct horse"
@@ -47,9 +48,13 @@ SHOWN = """(skip) => {
 }"""
 
 
+web = shared_web()
+
+
 @pytest.fixture
-def web(tmp_path: Path) -> Iterator[Server]:
-    """A server that reviews in seconds (1 playout per candidate, 5 search iterations)."""
+def reviewing_web(tmp_path: Path) -> Iterator[Server]:
+    """A server of its own that reviews in seconds (1 playout per candidate, 5 search
+    iterations)."""
     tiny = ("--review-playouts", "1", "--review-iterations", "5")
     srv = Server(f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path / "server.log", None, *tiny)
     yield srv.start()
@@ -91,8 +96,9 @@ def plain_words(p: Page, kept: set[str]) -> list[str]:
 
 
 def test_every_page_in_the_pseudo_language_has_no_word_outside_the_catalog(
-    browser: Browser, web: Server
+    browser: Browser, reviewing_web: Server
 ) -> None:
+    web = reviewing_web
     ctx = context(browser, "en_XA")
     page = Watched(ctx.new_page())
     p = page.page

@@ -1,4 +1,5 @@
-"""The lobby and the table's frame, in a real browser."""
+"""The lobby and the table's frame, in a real browser. The tests share one server, save
+the one that reads the lobby's list of every open table."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ from playwright.sync_api import Page
 
 from tests.server.serverproc import Server
 from tests.server.wire import make
-from tests.web.conftest import Watched
+from tests.web.conftest import Watched, shared_web
+
+web = shared_web()
 
 
 def make_table(
@@ -112,7 +115,10 @@ def test_an_invitation_offers_a_signed_in_persons_account_name(page: Watched, we
     assert friend.errors == []
 
 
-def test_the_lobby_filters_open_tables_and_plays_now(page: Watched, web: Server) -> None:
+def test_the_lobby_filters_open_tables_and_plays_now(
+    fresh_page: Watched, fresh_web: Server
+) -> None:
+    page, web = fresh_page, fresh_web
     with web.client() as client:
         turn = make(client, "rapa-nui", ["me", "open"], clock={"kind": "turn", "days": 2})
         rated = make(client, "raiatea", ["me", "open", "open"], rated=True)

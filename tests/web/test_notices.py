@@ -1,6 +1,6 @@
 """Notices in a real browser: the tab's title and badges when it becomes your turn at a
 table you are not looking at, a browser notification while the page is hidden, and the
-count of new chat lines at a table whose chat is out of view."""
+count of new chat lines at a table whose chat is out of view. The tests share one server."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from playwright.sync_api import Browser, Page
 
 from tests.server.serverproc import Server, bearer
 from tests.server.wire import make, state
-from tests.web.conftest import Watched, at_once
+from tests.web.conftest import Watched, at_once, shared_web
+
+web = shared_web()
 
 #: A stand-in for the browser's notifications that records them (a headless browser shows
 #: none), and a page that can be told it is hidden.

@@ -1,5 +1,6 @@
 """People in the browser: a rated game's end shows the rating changes, the profile shows
-the game, the leaderboard lists the players."""
+the game, the leaderboard lists the players. The tests share one server, each with people
+of its own."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from typing import Any
 
 from tests.server.serverproc import Server
 from tests.server.test_people import PASSWORD, play_out
-from tests.web.conftest import Watched, at_once
+from tests.web.conftest import Watched, at_once, shared_web
+
+web = shared_web()
 
 
 def sign_up(browser: Any, web: Server, name: str) -> tuple[Any, dict[str, Any]]:
@@ -78,14 +81,14 @@ def test_a_rated_games_end_shows_the_rating_change_and_the_profile_shows_it(
 
 
 def test_friends_see_each_other_online_while_a_page_is_open(browser: Any, web: Server) -> None:
-    ana_context, ana = sign_up(browser, web, "Ana")
-    bea_context, bea = sign_up(browser, web, "Bea")
+    ana_context, ana = sign_up(browser, web, "Fay")
+    bea_context, bea = sign_up(browser, web, "Fin")
     ana_page = Watched(ana_context.new_page())
     p = ana_page.page
     # Ana adds Bea from her profile; Bea adds Ana back over the API
     p.goto(f"{web.url}/#/people/{bea['id']}")
-    p.get_by_role("button", name="Add Bea to your friends").click()
-    p.get_by_role("button", name="Remove Bea from your friends").wait_for()
+    p.get_by_role("button", name="Add Fin to your friends").click()
+    p.get_by_role("button", name="Remove Fin from your friends").wait_for()
     r = bea_context.request.put(
         f"{web.url}/api/friends/{ana['id']}", headers={"X-CSRF-Token": bea["csrf"]}
     )

@@ -1,6 +1,6 @@
 """Raiatea's table in a real browser: a whole game played by pointing at the board, and a
 sealed bid that another person's page (text and every WebSocket frame) never shows before
-the reveal."""
+the reveal. The tests share one server."""
 
 from __future__ import annotations
 
@@ -13,9 +13,11 @@ from typing import Any
 from playwright.sync_api import Page
 
 from tests.server.serverproc import Server
-from tests.web.conftest import Watched, at_once
+from tests.web.conftest import Watched, at_once, shared_web
 from tests.web.test_lobby import accept_invitation, make_table
 from vaka.cli.wire import whole_log
+
+web = shared_web()
 
 
 class Player:

@@ -1,6 +1,7 @@
 """Raiatea on one screen, in a real browser: your screen, your cards and your choices in
 sight together on common laptop screens; choices that lead with what they are; cards that
-stay where they are when one is kept; what moved since your last move marked."""
+stay where they are when one is kept; what moved since your last move marked. The tests
+share one server."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from typing import Any
 from playwright.sync_api import Page
 
 from tests.server.serverproc import Server
-from tests.web.conftest import SHOTS, Watched
+from tests.web.conftest import SHOTS, Watched, shared_web
 from tests.web.test_lobby import make_table
+
+web = shared_web()
 
 SCREEN = '.rt-board .rt-panel[aria-label^="Your screen"]'
 # The box of each element a selector finds, in the viewport's pixels.

@@ -1,5 +1,6 @@
 """Rapa Nui's table in a real browser: whole games played by pointing at the board, on a
-desktop and a phone, and two people at one table who never see each other's hand."""
+desktop and a phone, and two people at one table who never see each other's hand. The
+tests share one server."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from playwright.sync_api import Page
 
 import vaka
 from tests.server.serverproc import Server, bearer
-from tests.web.conftest import Watched, at_once
+from tests.web.conftest import Watched, at_once, shared_web
 from tests.web.test_lobby import accept_invitation, make_table
 from vaka.cli.wire import whole_log
 from vaka.core.words import name_seats
+
+web = shared_web()
 
 KINDS = ("fish", "grain", "mulberry", "potato", "woodcutter", "priest", "moai")
 POINTABLE = ".rn-board [data-action]"

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser
 
 from tests.server.serverproc import Server
-from tests.web.conftest import Watched
+from tests.web.conftest import Watched, shared_web
 from tests.web.test_language import context
 from tests.web.test_table import finished_bot_game
 from tests.web.test_whole_games_language import plain_words
@@ -18,13 +15,9 @@ from tests.web.test_whole_games_language import plain_words
 LABELS = {"only move", "good", "inaccuracy", "mistake", "blunder", "forced"}
 
 
-@pytest.fixture
-def web(tmp_path: Path) -> Iterator[Server]:
-    """The server reviews with 1 playout per candidate and 5 search iterations: seconds."""
-    tiny = ("--review-playouts", "1", "--review-iterations", "5")
-    srv = Server(f"sqlite:///{tmp_path / 'vaka.db'}", tmp_path / "server.log", None, *tiny)
-    yield srv.start()
-    srv.stop()
+#: One server for the module's tests, each with a game of its own; it reviews with 1
+#: playout per candidate and 5 search iterations: seconds.
+web = shared_web("--review-playouts", "1", "--review-iterations", "5")
 
 
 def test_a_finished_game_is_reviewed_and_its_labels_and_graph_shown(

@@ -1,15 +1,19 @@
-"""The table page through real life: a server killed and restarted, a phone, a keyboard."""
+"""The table page through real life: a server killed and restarted, a phone, a keyboard.
+The tests share one server, save the one that kills and restarts a server of its own."""
 
 from __future__ import annotations
 
 from tests.server.serverproc import Server
-from tests.web.conftest import Watched
+from tests.web.conftest import Watched, shared_web
 from tests.web.test_lobby import make_table
+
+web = shared_web()
 
 
 def test_the_page_reconnects_after_a_restart_and_the_game_goes_on(
-    page: Watched, web: Server
+    fresh_page: Watched, fresh_web: Server
 ) -> None:
+    page, web = fresh_page, fresh_web
     make_table(page, web, "rapa-nui", ["me", "bot:random"])
     p = page.page
     p.locator(".choice").first.wait_for()

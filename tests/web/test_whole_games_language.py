@@ -2,7 +2,8 @@
 (a German browser, de-DE) against a real server: the first choice each time, bots in the
 other seats, to the end. In the pseudo-language en_XA every word the page shows, the
 boards' and the server's alike (bots' names, notes, the log, the components' words),
-went through a catalog: a plain ASCII word left is one that did not."""
+went through a catalog: a plain ASCII word left is one that did not. The games share one
+server."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from playwright.sync_api import Browser, Page
 
 from tests.cli.pseudo import untranslated
 from tests.server.serverproc import Server
-from tests.web.conftest import Watched, hold_seat
+from tests.web.conftest import NEWEST, Watched, click_and_follow, hold_seat, shared_web
 from tests.web.test_language import SHOWN, context
+
+web = shared_web()
 
 # game: (players, seats, the board's element)
 GAMES = {
@@ -38,6 +41,7 @@ MOVES = 400  # a bound on the reader's own decisions in one game
 @pytest.fixture
 def browser_page(browser: Browser) -> Iterator[Watched]:
     ctx = context(browser, "en_XA", locale="de-DE")
+    ctx.add_init_script(NEWEST)
     page = Watched(ctx.new_page())
     yield page
     ctx.close()
@@ -54,16 +58,10 @@ def plain_words(p: Page, names: tuple[str, ...] = (), skip: str = TYPED) -> list
     return [line for line in text.splitlines() if untranslated(line, kept)]
 
 
-def play_one(p: Page, web: Server, table: str) -> None:
-    """The first choice, then the page's next decision (or the end)."""
-    url = f"{web.url}/api/tables/{table}"
-    before = httpx.get(url).json()["version"]
-    p.locator(".choice").first.click()
-    for _ in range(600):
-        if httpx.get(url).json()["version"] > before:
-            break
-        p.wait_for_timeout(100)
-    p.wait_for_timeout(150)  # the push reaches the page
+def play_one(p: Page) -> None:
+    """The first choice, then the page's next decision (or the end): once the page has
+    been pushed a newer state than the one it showed, its choices or the end."""
+    click_and_follow(p, p.locator(".choice").first)
     p.locator(".final, .choice").first.wait_for(timeout=60_000)
 
 
@@ -90,7 +88,7 @@ def test_a_whole_game_played_in_another_language_shows_no_word_past_the_catalog(
     for move in range(MOVES):
         if p.locator(".final").count():
             break
-        play_one(p, web, table)
+        play_one(p)
         if move % 25 == 24:  # a few points on the way: other phases, other words
             found += plain_words(p, names, TYPED)
     else:

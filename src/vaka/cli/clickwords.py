@@ -139,13 +139,17 @@ def _error_printer(show: Callable[[ClickException], None]) -> Callable[[ClickExc
 
 def help_texts(command: Any) -> Iterator[tuple[Any, str]]:
     """Every help text a person reads in ``command``'s help and in its subcommands' (the
-    object that holds it and the attribute's name), depth first."""
+    object that holds it and the attribute's name), depth first; a group's subcommands
+    as it lists them (vaka's builds each when first asked for it)."""
     for holder in (command, *command.params):
         for attribute in ("help", "short_help", "epilog", "rich_help_panel"):
             if getattr(holder, attribute, None):
                 yield holder, attribute
-    for sub in getattr(command, "commands", {}).values():
-        yield from help_texts(sub)
+    if hasattr(command, "list_commands"):
+        for name in command.list_commands(None):
+            sub = command.get_command(None, name)
+            if sub is not None:
+                yield from help_texts(sub)
 
 
 def _help_printer(show: Callable[..., Any]) -> Callable[..., Any]:
