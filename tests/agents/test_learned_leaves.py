@@ -15,7 +15,7 @@ import numpy.typing as npt
 import pytest
 
 from vaka.agents.learned import ValueModel, _encoder, features, shipped
-from vaka.core.observation import Encoder, Field, Layout, SeatField
+from vaka.core.observation import Encoder, Field, Layout, SeatField, onehot
 from vaka.core.registry import load
 from vaka.core.rng import Rng, derive_seed
 from vaka.core.state import State
@@ -135,3 +135,10 @@ def _whole(encoder: Encoder, view: dict[str, Any]) -> npt.NDArray[np.float32]:
     out = Encoder(quiet, encoder.players).encode(view)
     assert out.size == encoder.size
     return out
+
+
+@pytest.mark.parametrize("vocab", [("a", "b", None, 3), ("a", "a"), ([1], 2), ["a", "b"]])
+def test_a_onehot_looked_up_is_the_onehot_compared(vocab: Any) -> None:
+    """``onehot`` finds a word of a tuple by its place, as comparing each word would."""
+    for value in ("a", "b", None, 3, 3.0, True, 1, "z", [1], {"x": 1}, 2):
+        assert onehot(value, vocab) == [1.0 if v == value else 0.0 for v in vocab]

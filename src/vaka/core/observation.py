@@ -60,6 +60,18 @@ class Layout:
 # ------------------------------------------------------------------ helpers for layouts
 def onehot(value: object, vocab: Sequence[object]) -> list[float]:
     """1 at ``value``'s place in ``vocab`` (all 0 if it is not there, e.g. None)."""
+    if type(vocab) is tuple:  # a layout's vocabulary, made once: its places are known
+        try:
+            place = _places(vocab)
+            at = place.get(value)
+        except TypeError:  # something that cannot be looked up: compared below
+            pass
+        else:
+            if len(place) == len(vocab):  # each word once
+                out = [0.0] * len(vocab)
+                if at is not None:
+                    out[at] = 1.0
+                return out
     return [1.0 if v == value else 0.0 for v in vocab]
 
 
