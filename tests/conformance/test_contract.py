@@ -207,6 +207,22 @@ def test_a_view_describes_the_log_as_a_fresh_state_does(game_id: str, players: i
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_a_view_without_the_log_is_the_view_less_its_log(game_id: str, players: int) -> None:
+    """``view(seat, log=False)`` drops the log and nothing else, and describes nothing: a
+    later view with the log reads as before."""
+    for state, _step in random_game(game_id, players, seed=19, check_every=5):
+        for seat in seats(state):
+            fresh = state.clone()
+            fresh._described = {}
+            short = fresh.view(seat, log=False)
+            assert "log" not in short
+            assert fresh._described == {}
+            full = fresh.view(seat)
+            assert full.pop("log") == state.view(seat)["log"]
+            assert json.dumps(short, sort_keys=True) == json.dumps(full, sort_keys=True)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_determinize_depends_only_on_what_the_seat_may_know(game_id: str, players: int) -> None:
     """Two states a seat cannot tell apart must give it the same determinization; else the
     guess carries traces of the real hidden cards (and a seat knowing the seed could undo

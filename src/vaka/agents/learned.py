@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from vaka.agents.values import advantage
 from vaka.core.errors import VakaError
-from vaka.core.observation import Encoder
+from vaka.core.observation import Encoder, Part
 from vaka.core.registry import load
 from vaka.core.state import State
 from vaka.i18n import N_, _
@@ -82,13 +82,31 @@ def features(
     encoder = _encoder(state.game.id, state.players)
     if encoder is None:
         raise ModelError(f"{state.game.id} declares no observation layout to learn from")
-    view = encoder.encode(state.view(seat)).astype(np.float64)
+    view = encoder.encode(state.view(seat, log=False)).astype(np.float64)
     world = state if determinized or state.is_over else state.determinize(seat, seed)
     lead, scores = estimate_lead(world, seat)
     rivals = [v for s, v in enumerate(scores) if s != seat]
     above = scores[seat] - (sum(rivals) / len(rivals) if rivals else 0.0)
     extra = [lead / 10.0, tanh_chance(lead), above / 10.0]
     return np.concatenate([view, np.asarray(extra, dtype=np.float64)])
+
+
+@cache
+def _part(game_id: str, players: int, slots: tuple[int, ...]) -> Part:
+    encoder = _encoder(game_id, players)
+    assert encoder is not None
+    return encoder.part(slots)
+
+
+@dataclass(frozen=True)
+class _Leaf:
+    """A model's weights over the slots it weighs (``slots``, numbered as the encoder's)
+    and the extras: a search's leaf reads these alone."""
+
+    slots: tuple[int, ...]
+    mean: npt.NDArray[np.float64]
+    scale: npt.NDArray[np.float64]
+    coef: npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True)
@@ -131,20 +149,39 @@ class ValueModel:
 
     def win_chances(self, state: State) -> list[float]:
         """Every seat's chance to win from a dealt world (a search's leaf), read from each
-        seat's side: the estimate is made once for all of them."""
-        encoder = _encoder(state.game.id, state.players)
-        assert encoder is not None  # a shipped model has one (see shipped)
+        seat's side: the estimate is made once for all of them, and of each seat's view
+        only the fields that the model weighs are encoded (the same chances as
+        ``predict(features(state, seat, determinized=True))`` seat by seat)."""
+        leaf = self._leaf
+        part = _part(self.game, self.players, leaf.slots)
         values = state.game.estimate()
         scores = values(state) if values is not None else [float(s) for s in state.scores()]
-        rows = []
+        rows = np.empty((state.players, part.size + EXTRA), dtype=np.float64)
         for seat in range(state.players):
             lead = advantage(scores, seat)
             rivals = [v for s, v in enumerate(scores) if s != seat]
             above = scores[seat] - (sum(rivals) / len(rivals) if rivals else 0.0)
-            view = encoder.encode(state.view(seat)).astype(np.float64)
-            extra = np.asarray([lead / 10.0, tanh_chance(lead), above / 10.0])
-            rows.append(np.concatenate([view, extra]))
-        return [float(p) for p in self.predict(np.stack(rows))]
+            rows[seat, : part.size] = part.encode(state.view(seat, log=False))
+            rows[seat, part.size :] = (lead / 10.0, tanh_chance(lead), above / 10.0)
+        z = ((rows - leaf.mean) / leaf.scale) @ leaf.coef + self.intercept
+        z = self.slope * z + self.shift
+        chances = 1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0)))
+        return [float(p) for p in chances]
+
+    @cached_property
+    def _leaf(self) -> _Leaf:
+        """What :meth:`win_chances` reads, worked out once: the encoder's slots with a
+        weight other than zero, and the model's numbers for them and the extras."""
+        encoder = _encoder(self.game, self.players)
+        assert encoder is not None  # a shipped model has one (see shipped)
+        slots = tuple(
+            j
+            for j, slot in enumerate(encoder.slots)
+            if np.any(self.coef[slot.offset : slot.offset + slot.size] != 0)
+        )
+        part = _part(self.game, self.players, slots)
+        columns = np.concatenate([part.index, encoder.size + np.arange(EXTRA)])
+        return _Leaf(slots, self.mean[columns], self.scale[columns], self.coef[columns])
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

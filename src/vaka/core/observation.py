@@ -60,6 +60,18 @@ class Layout:
 # ------------------------------------------------------------------ helpers for layouts
 def onehot(value: object, vocab: Sequence[object]) -> list[float]:
     """1 at ``value``'s place in ``vocab`` (all 0 if it is not there, e.g. None)."""
+    if type(vocab) is tuple:  # a layout's vocabulary, made once: its places are known
+        try:
+            place = _places(vocab)
+            at = place.get(value)
+        except TypeError:  # something that cannot be looked up: compared below
+            pass
+        else:
+            if len(place) == len(vocab):  # each word once
+                out = [0.0] * len(vocab)
+                if at is not None:
+                    out[at] = 1.0
+                return out
     return [1.0 if v == value else 0.0 for v in vocab]
 
 
@@ -215,6 +227,11 @@ class Encoder:
         """The observation of the seat whose view this is, each value clipped to its range."""
         return np.clip(self.raw(view), self.low, self.high)
 
+    def part(self, slots: Iterable[int]) -> Part:
+        """The numbers of some of the slots (by their place in :attr:`slots`), read from
+        their fields alone: for a reader that weighs only some of the numbers."""
+        return Part(self, slots)
+
     def markdown(self) -> str:
         """The field table of docs/ENVIRONMENTS.md: per-seat fields are listed once."""
         lines = ["| offset | field | size | range | meaning |", "| --- | --- | --- | --- | --- |"]
@@ -233,3 +250,50 @@ class Encoder:
             f"offset {first_seat[0].offset if first_seat else self.size}."
         )
         return "\n".join(lines)
+
+
+class Part:
+    """Some slots of an :class:`Encoder`: :meth:`encode` gives ``encoder.encode(view)[index]``,
+    the same numbers, without reading the other slots' fields."""
+
+    def __init__(self, encoder: Encoder, slots: Iterable[int]) -> None:
+        kept = sorted(set(slots))
+        if kept and not 0 <= kept[0] <= kept[-1] < len(encoder.slots):
+            raise ValueError(f"slots are numbered 0 to {len(encoder.slots) - 1}: {kept}")
+        table = len(encoder.layout.table)
+        seat = len(encoder.layout.seat)
+        self.players = encoder.players
+        self.slots = tuple(encoder.slots[j] for j in kept)
+        #: the table fields' readers, then per relative seat the seat fields' readers
+        self._table = tuple(encoder.layout.table[j].read for j in kept if j < table)
+        by_seat: dict[int, list[SeatReader]] = {}
+        for j in kept:
+            if j >= table:
+                k, f = divmod(j - table, seat)
+                by_seat.setdefault(k, []).append(encoder.layout.seat[f].read)
+        self._seats = tuple((k, tuple(readers)) for k, readers in sorted(by_seat.items()))
+        spans = [np.arange(s.offset, s.offset + s.size) for s in self.slots]
+        self.index: npt.NDArray[np.intp] = (
+            np.concatenate(spans).astype(np.intp) if spans else np.zeros(0, np.intp)
+        )
+        self.size = int(self.index.size)
+        self.low = encoder.low[self.index]
+        self.high = encoder.high[self.index]
+
+    def encode(self, view: View) -> npt.NDArray[np.float32]:
+        """These slots' numbers of the seat whose view this is, each clipped to its range."""
+        if view.get("seat") is None:
+            raise ValueError("observations are encoded from a seat's view, not a spectator's")
+        parts: list[Sequence[float]] = [read(view) for read in self._table]
+        if self._seats:
+            seats = view["seats"]
+            me: int = view["seat"]
+            for k, readers in self._seats:
+                entry = seats[(me + k) % self.players]
+                parts.extend(read(entry, view) for read in readers)
+        sizes = [len(p) for p in parts]
+        if sum(sizes) != self.size:
+            raise AssertionError(f"encoded {sum(sizes)} numbers, expected {self.size}: {sizes}")
+        out = np.fromiter(chain.from_iterable(parts), np.float32, count=self.size)
+        clipped: npt.NDArray[np.float32] = np.minimum(np.maximum(out, self.low), self.high)
+        return clipped  # np.clip's numbers, sooner

@@ -188,11 +188,14 @@ class State(ABC):
         self._apply(seat, action)
         self.history.append((seat, action))
 
-    def view(self, seat: Seat | None = None) -> dict[str, Any]:
+    def view(self, seat: Seat | None = None, *, log: bool = True) -> dict[str, Any]:
         """Exactly what ``seat`` may know, as JSON-ready data; ``None`` is a spectator.
 
         Its log entries are shared with this state's other views (and its copies'), so
-        that a view costs no more as the log grows: never change them."""
+        that a view costs no more as the log grows: never change them. ``log=False``
+        leaves the log out (no ``"log"`` key): what the seat sees at this moment, for
+        readers that never look back (an observation's encoding). Describing the log is
+        most of a view's cost where no entry was described before, as in a fresh guess."""
         if seat is not None:
             self.check_seat(seat)
         over = self.is_over
@@ -204,7 +207,8 @@ class State(ABC):
             "is_over": over,
         }
         view.update(self._view(seat))
-        view["log"] = list(self._log_entries(seat, over))
+        if log:
+            view["log"] = list(self._log_entries(seat, over))
         if over:
             view["scores"] = self.scores()
             view["winners"] = self.winners()

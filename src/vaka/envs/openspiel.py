@@ -443,19 +443,7 @@ def seat_string(
 def view_now(state: State, seat: Seat | None) -> dict[str, Any]:
     """``state.view(seat)`` without the log: what the seat sees at this moment. Building the
     log's words is most of a view's cost, and observations do not read them."""
-    over = state.is_over
-    view: dict[str, Any] = {
-        "game": state.game.id,
-        "players": state.players,
-        "seat": seat,
-        "to_move": list(state.to_move),
-        "is_over": over,
-    }
-    view.update(state._view(seat))
-    if over:
-        view["scores"] = state.scores()
-        view["winners"] = state.winners()
-    return view
+    return state.view(seat, log=False)
 
 
 def _register(game_id: str) -> type[VakaGame]:

@@ -6,6 +6,8 @@ letters ("seat 1 passes")."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from vaka.core.events import NoSeat, by, event
 from vaka.games.atua.tiles import FATES, RESIDENTS
 from vaka.i18n import N_, NP_
@@ -59,8 +61,10 @@ def _coconuts(n: int) -> Said:
         "coconut", plural="coconuts", number=n, context="symbol"))  # fmt: skip
 
 
+@cache
 def fate_words(fate_id: str) -> Said:
-    """A fate tile in words, as ``Fate.describe`` says it."""
+    """A fate tile in words, as ``Fate.describe`` says it (made once per tile: every view
+    says the fate tiles on offer, and words are never changed once made)."""
     f = FATES[fate_id]
     categories = tuple(_word(c) for c in f.categories)
     most = Said(N_("{a} and {b}"), a=categories[0], b=categories[1]) if len(categories) == 2 \
