@@ -14,8 +14,8 @@ from sqlalchemy import create_engine, inspect, text
 
 from tests.server.serverproc import Server
 from vaka.server.accounts import name_key
+from vaka.server.databases import sync_url
 from vaka.server.schema import MIGRATIONS, upgrade
-from vaka.server.store import sync_url
 
 PASSWORD = "correct horse"
 

@@ -14,8 +14,8 @@ from sqlalchemy import create_engine, text
 from tests.server.serverproc import Server, bearer
 from tests.server.wire import act, state
 from vaka.core.registry import load
+from vaka.server.databases import sync_url
 from vaka.server.schema import MIGRATIONS, upgrade
-from vaka.server.store import sync_url
 from vaka.server.tokens import new_token, token_hash
 
 CLOCK = {"kind": "none", "minutes": 10, "increment": 5, "days": 2}

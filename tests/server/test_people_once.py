@@ -13,8 +13,9 @@ from sqlalchemy import create_engine, text
 
 from tests.server.serverproc import Server
 from tests.server.test_people import Person, rated_game
+from vaka.server.databases import sync_url
 from vaka.server.results import Results
-from vaka.server.store import Store, sync_url
+from vaka.server.store import Store
 from vaka.server.table import Table
 
 

@@ -11,9 +11,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
 
+from vaka.server.databases import sync_url
 from vaka.server.models import Base
 from vaka.server.schema import upgrade
-from vaka.server.store import sync_url
 
 
 def test_the_migrations_build_the_models_schema(db_url: str) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import psycopg
 import pytest
 
+from vaka.server import pg_writer
 from vaka.server.schema import upgrade
 from vaka.server.store import Move, MoveTaken, Seat, Store, TableData, note, read_note
 
@@ -121,6 +122,32 @@ def test_postgres_hears_of_a_stored_move_from_its_own_transaction(pg_url: str) -
         assert [read_note(n) for n in heard] == [("me", "a", mine)]
         assert read_note(note("me", "a")) == ("me", "a", None)  # a change that is no move
         await listener.close()
+        await store.close()
+
+    asyncio.run(go())
+
+
+def test_postgres_moves_go_on_after_the_writers_connection_is_cut(pg_url: str) -> None:
+    """The writer's connection may break (the database restarted, a proxy cut it): the
+    batch on it fails, the moves are tried again on a new connection, and nothing stored
+    is lost or stored twice."""
+    upgrade(pg_url)
+
+    async def go() -> None:
+        store = Store(pg_url)
+        await store.create(_table("t"))
+        await store.append("t", _move(1, "before"))
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            cut = admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE application_name = %s",
+                (pg_writer.NAME,),
+            ).fetchall()
+        assert cut == [(True,)]
+        assert await _outcome(store, "t", _move(2, "after")) == "stored"
+        assert await _outcome(store, "t", _move(2, "again")) == "taken"
+        data = await store.load("t")
+        assert data is not None and [m.action for m in data.moves] == ["before", "after"]
         await store.close()
 
     asyncio.run(go())

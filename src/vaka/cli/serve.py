@@ -23,7 +23,7 @@ DB_HELP = N_(
 
 def database(url: str | None) -> str:
     """The database URL to use; a PostgreSQL one only where its driver is installed."""
-    from vaka.server.store import default_url
+    from vaka.server.databases import default_url
 
     found = url or os.environ.get("VAKA_DB") or default_url()
     if found.startswith(("postgresql:", "postgres:", "postgresql+")):

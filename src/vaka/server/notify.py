@@ -14,6 +14,7 @@ import secrets
 import psycopg
 from sqlalchemy import text
 
+from vaka.server.pg_writer import dsn
 from vaka.server.service import TableService
 from vaka.server.store import Store, note, read_note
 
@@ -30,10 +31,7 @@ class Fanout:
 
     @classmethod
     async def start(cls, store: Store, service: TableService) -> Fanout:
-        url = store.engine.url.set(drivername="postgresql")
-        conn = await psycopg.AsyncConnection.connect(
-            url.render_as_string(hide_password=False), autocommit=True
-        )
+        conn = await psycopg.AsyncConnection.connect(dsn(store.engine.url), autocommit=True)
         await conn.execute(f"LISTEN {CHANNEL}")
         fanout = cls(store, service, conn)
         fanout.task = asyncio.create_task(fanout._listen())

@@ -7,7 +7,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 
-from vaka.server.store import sync_url
+from vaka.server.databases import sync_url
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 

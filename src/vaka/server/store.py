@@ -13,17 +13,15 @@ import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, func, select, text, update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy import func, select, update
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from vaka.core.errors import VakaError
 from vaka.server import sqlite_writer
+from vaka.server.databases import async_url, tune_sqlite
 
 # the rows, named here too: other modules import them from the store
 from vaka.server.rows import Base as Base
@@ -33,6 +31,7 @@ from vaka.server.rows import SeatRow as SeatRow
 from vaka.server.rows import SessionRow as SessionRow
 from vaka.server.rows import TableRow as TableRow
 from vaka.server.rows import UserRow as UserRow
+from vaka.server.writer import Writer
 
 _NO_LOCK = contextlib.nullcontext()  # PostgreSQL: its writers need no turns
 
@@ -117,45 +116,6 @@ def read_note(payload: str) -> tuple[str, str, Move | None]:
     return sender, table_id, Move(*json.loads(body)) if body else None
 
 
-def async_url(url: str) -> str:
-    """The async driver's URL for a database URL people write."""
-    if url.startswith("sqlite:"):
-        return "sqlite+aiosqlite:" + url[len("sqlite:") :]
-    if url.startswith(("postgresql:", "postgres:")):
-        return "postgresql+psycopg:" + url.split(":", 1)[1]
-    return url
-
-
-def sync_url(url: str) -> str:
-    """The blocking driver's URL (for migrations)."""
-    return url.replace("sqlite+aiosqlite:", "sqlite:").replace(
-        "postgresql+psycopg_async:", "postgresql+psycopg:"
-    )
-
-
-def default_url() -> str:
-    """SQLite in the user's data folder: ``vaka serve`` needs no other service."""
-    from platformdirs import user_data_dir
-
-    folder = Path(user_data_dir("vaka"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'vaka.db'}"
-
-
-def tune_sqlite(engine: Engine) -> None:
-    """WAL lets readers work beside the writer; FULL sync makes a commit survive a crash
-    of the machine, not just of the process; the busy timeout lets processes take turns."""
-
-    @event.listens_for(engine, "connect")
-    def _pragmas(conn: Any, _record: Any) -> None:
-        cur = conn.cursor()
-        cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA synchronous=FULL")
-        cur.execute("PRAGMA busy_timeout=10000")
-        cur.execute("PRAGMA foreign_keys=ON")
-        cur.close()
-
-
 class Store:
     """Async access to the tables. One per process; safe to share between tasks."""
 
@@ -165,11 +125,16 @@ class Store:
         if self.url.startswith("sqlite"):
             tune_sqlite(self.engine.sync_engine)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
-        #: SQLite in a file: moves are committed on a thread of its own (sqlite_writer)
-        self._writer: sqlite_writer.Writer | None = None
+        #: moves are committed on a thread of their own (vaka.server.writer), except to
+        #: SQLite in memory, which only the engine's own connection can share
+        self._writer: Writer[Any] | None = None
         if self.url.startswith("sqlite"):
             path = sqlite_writer.file_path(self.engine.url.database, dict(self.engine.url.query))
-            self._writer = sqlite_writer.Writer(path) if path else None
+            self._writer = sqlite_writer.writer(path) if path else None
+        elif self.is_postgres:
+            from vaka.server import pg_writer
+
+            self._writer = pg_writer.writer(self.engine.url)
         self._write_lock = asyncio.Lock() if self.url.startswith("sqlite") else None
         self._pending: list[Pending] = []  # moves waiting for the next group commit
         self._committer: asyncio.Task[None] | None = None
@@ -336,16 +301,28 @@ class Store:
         and (with PostgreSQL) the note to other processes; the (table, number) stored."""
         self.move_transactions += 1
         if self._writer is not None:
+            notify = self.notify
             async with self._writing():
                 stored, failed = await self._writer.submit(
                     [
-                        (t, m.number, m.seat, m.kind, m.action, m.revealed, m.at, st)
+                        (
+                            t,
+                            m.number,
+                            m.seat,
+                            m.kind,
+                            m.action,
+                            m.revealed,
+                            m.at,
+                            st,
+                            None if notify is None else (notify[0], note(notify[1], t, m)),
+                        )
                         for t, m, st, _ in batch
                     ]
                 )
             if failed is not None:
                 raise failed
             return stored
+        # SQLite in memory (tests, trials): through the engine's own connection
         rows = [
             {
                 "table_id": table_id,
@@ -358,9 +335,8 @@ class Store:
             }
             for table_id, m, _, _ in batch
         ]
-        insert = pg_insert if self.is_postgres else sqlite_insert
         statement = (
-            insert(MoveRow)
+            sqlite_insert(MoveRow)
             .on_conflict_do_nothing(index_elements=["table_id", "number"])
             .returning(MoveRow.table_id, MoveRow.number)
         )
@@ -369,16 +345,6 @@ class Store:
             for table_id, move, status, _ in batch:
                 if status is not None and (table_id, move.number) in stored:
                     await self._set_status(conn, table_id, status, move.at)
-            if self.notify is not None and stored:
-                channel, sender = self.notify
-                await conn.execute(
-                    text("SELECT pg_notify(:channel, :payload)"),
-                    [
-                        {"channel": channel, "payload": note(sender, table_id, move)}
-                        for table_id, move, _, _ in batch
-                        if (table_id, move.number) in stored
-                    ],
-                )
         return stored
 
     async def set_status(self, table_id: str, status: str) -> None:

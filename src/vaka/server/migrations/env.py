@@ -5,8 +5,8 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
+from vaka.server.databases import sync_url, tune_sqlite
 from vaka.server.models import Base
-from vaka.server.store import sync_url, tune_sqlite
 
 url = sync_url(context.config.get_main_option("sqlalchemy.url") or "")
 engine = create_engine(url)
