@@ -167,6 +167,27 @@ def test_random_games_stay_inside_every_fields_range(game: str, players: int) ->
             state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
+@pytest.mark.parametrize(("game", "players"), [(g, n) for g, n in TABLES if n <= 3])
+def test_observations_are_the_encoded_whole_view(game: str, players: int) -> None:
+    """The environment encodes views built without the log, which no field reads: each
+    observation along a random game is the seat's whole view encoded."""
+    env = pz.env(game, players)
+    env.reset(seed=4)
+    enc = encoder(game, players)
+    rng = random.Random(4)
+    for _ in range(40):
+        if not env.agents:
+            break
+        agent = env.agent_selection
+        seat = env.possible_agents.index(agent)
+        got = env.observe(agent)
+        assert np.array_equal(got["observation"], enc.encode(env.unwrapped.state_now.view(seat)))
+        legal = np.flatnonzero(got["action_mask"])
+        env.step(
+            None if env.terminations[agent] or env.truncations[agent] else int(rng.choice(legal))
+        )
+
+
 def test_atua_slots_are_the_legal_placements_in_index_order_then_short_actions() -> None:
     table = pz.raw_env("atua", 2)
     table.reset(seed=1)

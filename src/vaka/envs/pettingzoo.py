@@ -107,7 +107,8 @@ class _Table:
 
     def observe(self, seat: Seat) -> Obs:
         return {
-            "observation": self.encoder.encode(self.state.view(seat)),
+            # no field reads the log, the costliest part of a view to build
+            "observation": self.encoder.encode(self.state.view(seat, log=False)),
             "action_mask": self.codec.mask(self.state, seat),
         }
 
