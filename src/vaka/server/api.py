@@ -64,8 +64,10 @@ class App(FastAPI):
             await super().__call__(scope, receive, send)
             return
         scope["app"] = self  # as Starlette sets it
-        with i18n.using(requested(scope)):  # as the Language middleware does
-            await ws.endpoint(scope, receive, send, table_id)
+        # as the Language middleware does, but for the rest of the socket's own task (its
+        # context alone): no context manager kept waiting for hours
+        i18n.set_language(requested(scope))
+        await ws.endpoint(scope, receive, send, table_id)
 
 
 def create_app(

@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import zlib
-from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
@@ -121,15 +120,16 @@ WAITING = 2
 
 class Inbox:
     """What uvicorn's protocol uses of an ``asyncio.Queue`` (``put_nowait``, ``get``,
-    ``qsize``, ``empty``) for the messages waiting for the app, in one object and a deque
-    rather than a queue's six objects: a socket stays open for hours, and every object it
-    keeps is walked by each full garbage collection (docs/PERFORMANCE.md). Only the
-    socket's own task reads it."""
+    ``qsize``, ``empty``) for the messages waiting for the app, in one object and a list
+    rather than a queue's six objects (a deque alone is 760 bytes): a socket stays open
+    for hours, and every object it keeps is walked by each full garbage collection
+    (docs/PERFORMANCE.md). Only the socket's own task reads it, and at most ``WAITING``
+    messages and a goodbye wait in it."""
 
     __slots__ = ("items", "waiter")
 
     def __init__(self) -> None:
-        self.items: deque[Any] = deque()
+        self.items: list[Any] = []
         self.waiter: asyncio.Future[None] | None = None
 
     def put_nowait(self, item: Any) -> None:
@@ -144,7 +144,7 @@ class Inbox:
                 await self.waiter
             finally:
                 self.waiter = None
-        return self.items.popleft()
+        return self.items.pop(0)
 
     def qsize(self) -> int:
         return len(self.items)
@@ -153,12 +153,53 @@ class Inbox:
         return not self.items
 
 
+class Gate:
+    """What uvicorn's protocol uses of an ``asyncio.Event`` (``set``, ``clear``,
+    ``is_set``, ``wait``) to hold sends back while the transport's buffer is full: its
+    waiters are a list made only while a send waits, rather than an event's deque kept
+    for the socket's life."""
+
+    __slots__ = ("open", "waiters")
+
+    def __init__(self) -> None:
+        self.open = True
+        self.waiters: list[asyncio.Future[None]] | None = None
+
+    def set(self) -> None:
+        self.open = True
+        waiters, self.waiters = self.waiters, None
+        for waiter in waiters or ():
+            if not waiter.done():
+                waiter.set_result(None)
+
+    def clear(self) -> None:
+        self.open = False
+
+    def is_set(self) -> bool:
+        return self.open
+
+    async def wait(self) -> bool:
+        if self.open:
+            return True
+        waiter = asyncio.get_running_loop().create_future()
+        if self.waiters is None:
+            self.waiters = []
+        self.waiters.append(waiter)
+        try:
+            await waiter
+        finally:
+            if self.waiters is not None and waiter in self.waiters:
+                self.waiters.remove(waiter)
+        return True
+
+
 class WebSockets(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol (websockets' sans-I/O implementation) with
     :class:`WindowDeflateFactory` for compression instead of its own settings, and which
     stops reading from a client only once ``WAITING`` of its messages wait for the app.
-    It keeps less for as long as a socket is open: an :class:`Inbox` for a queue, and
-    neither the handshake's request nor its response once it is done.
+    It keeps less for as long as a socket is open: an :class:`Inbox` for a queue, a
+    :class:`Gate` for an event, and neither the handshake's request nor its response
+    once it is done.
 
     uvicorn's stops reading after every message and reads again when the app takes it:
     two changes to the event loop's selector (system calls, and a new callback handle)
@@ -169,6 +210,7 @@ class WebSockets(WebSocketsSansIOProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.queue = Inbox()  # type: ignore[assignment]
+        self.writable = Gate()  # type: ignore[assignment]
         if self.config.ws_per_message_deflate:
             self.conn = ServerProtocol(
                 extensions=[WindowDeflateFactory()],
