@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from vaka.agents import default_level
 from vaka.core.game import Game
+from vaka.core.log_words import Unkeyable, strict
 from vaka.core.registry import load
 from vaka.core.state import State
 from vaka.core.undo import CannotUndo, takeback
@@ -28,10 +29,49 @@ if TYPE_CHECKING:
 #: Who is to move, one shared tuple for each set of seats: a table keeps one per version,
 #: and a game makes a new tuple each time it is asked.
 _TO_MOVE: dict[tuple[int, ...], tuple[int, ...]] = {}
+#: A game's log events and history entries (seat, action) as every table of the process
+#: shares them: most are alike from table to table ("seat 1's turn 5", "draw 2"), and a
+#: table keeps one of each per move for as long as it is open. Events never change once
+#: made (vaka.core.events), nor do the actions a history holds.
+_EVENTS: dict[Any, Any] = {}
+_ACTED: dict[Any, tuple[int, Any]] = {}
+SHARED_KEPT = 8192  # entries of each, at most (then all are dropped and shared anew)
 
 
 def _shared(to_move: tuple[int, ...]) -> tuple[int, ...]:
     return _TO_MOVE.setdefault(to_move, to_move)
+
+
+def share(state: State, logged: int = 0, acted: int = 0) -> None:
+    """Put the process's shared copies in ``state``'s log from entry ``logged`` on and in
+    its history from entry ``acted`` on, where there are some (an equal event, an entry
+    of the same seat and action object), and keep its others to be shared."""
+    log = state.log
+    for i in range(logged, len(log)):
+        try:
+            key = strict(log[i])
+        except Unkeyable:
+            continue
+        found = _EVENTS.get(key)
+        if found is not None:
+            log[i] = found
+        else:
+            if len(_EVENTS) >= SHARED_KEPT:
+                _EVENTS.clear()
+            _EVENTS[key] = log[i]
+    history = state.history
+    for i in range(acted, len(history)):
+        entry = history[i]
+        try:
+            kept = _ACTED.get(entry)
+        except TypeError:  # an action that cannot be hashed
+            continue
+        if kept is not None and kept[1] is entry[1]:
+            history[i] = kept
+        elif kept is None:
+            if len(_ACTED) >= SHARED_KEPT:
+                _ACTED.clear()
+            _ACTED[entry] = entry
 
 
 @dataclass
@@ -63,6 +103,7 @@ class Table:
     def build(cls, data: TableData) -> Table:
         game = load(data.game)
         table = cls(data, game, game.new_state(data.players, data.seed, **data.options))
+        share(table.state)
         table.to_move_at = [_shared(table.state.to_move)]
         moves, data.moves = data.moves, []
         for move in moves:
@@ -79,13 +120,17 @@ class Table:
 
     def follow(self, move: Move) -> None:
         """Bring the game up to date with one more stored event."""
+        state = self.state
         if move.kind == "act":
             assert move.action is not None
-            self.state.apply(move.seat, move.action)
+            logged, acted = len(state.log), len(state.history)
+            state.apply(move.seat, move.action)
+            share(state, logged, acted)
             self.acts.append(move)
         elif move.kind == "undo":
             self.acts.pop()
             self.state = self.replayed(self.acts)
+            share(self.state)
         else:
             self.left[move.seat] = move.kind
         self.data.moves.append(move)
