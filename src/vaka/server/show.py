@@ -134,12 +134,14 @@ def said_log(table: Table, log: list[dict[str, Any]], lang: str) -> list[dict[st
 
 class Sent:
     """What a socket keeps of the last push it was sent: all :func:`log_start` reads of
-    it (the seat, the version, whether the game was over, its whole log), not the state."""
+    it (the seat, the version, whether the game was over, its whole log), not the state.
+    In English the log is the tuple the game keeps for its views (``State.log_entries``),
+    not a copy."""
 
     __slots__ = ("log", "over", "seat", "version")
 
     def __init__(
-        self, seat: int | None, version: int, over: bool, log: list[dict[str, Any]]
+        self, seat: int | None, version: int, over: bool, log: tuple[dict[str, Any], ...]
     ) -> None:
         self.seat, self.version, self.over, self.log = seat, version, over, log
 
@@ -246,7 +248,7 @@ def _built(table: Table, seat: int | None, lang: str, made_from: Hashable, commo
         if seat is not None and table.data.status == "playing" and seat not in table.left
         else []
     )
-    log = view["log"]
+    log = state.log_entries(seat) if lang == SOURCE else tuple(view["log"])
     before, after, past = {}, {}, False
     for key, value in view.items():
         if key == "log":
