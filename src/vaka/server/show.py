@@ -40,6 +40,7 @@ __all__ = [
     "said_log",
     "scoreboard",
     "seat_names",
+    "settled",
     "snapshot",
     "summary",
     "summary_of",
@@ -171,6 +172,17 @@ class Shown:
     def __init__(self, made_from: Hashable, sent: Sent, common: Common) -> None:
         self.made_from, self.sent, self.common = made_from, sent, common
         self.front = self.middle = self.can_undo = self.scoreboard = ""
+
+
+def settled(table: Table) -> None:
+    """Every socket of ``table`` in this process was sent the table as it is: its seats'
+    JSON pieces are dropped (two or three kilobytes a table, kept for hours otherwise),
+    and made again should a push be asked before the next change (a chat line, someone
+    coming in or going). What the sockets keep (``Sent``) and the parts every seat shares
+    stay."""
+    for shown in table.shown.values():
+        shown.made_from = None
+        shown.front = shown.middle = shown.can_undo = shown.scoreboard = ""
 
 
 _NO_CLOCK = Clocks(kind="none", left={}, running=[]).model_dump_json()

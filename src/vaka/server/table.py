@@ -96,6 +96,8 @@ class Table:
     summarized: dict[str, tuple[Hashable, TableSummary]] = field(default_factory=dict)
     #: seat -> sockets open for it in this process (who is at the table now)
     present: dict[int, int] = field(default_factory=dict)
+    #: this process's sockets with a push under way (none: each was sent the latest)
+    pushing: int = 0
     #: once over: each person's result and rating change (None: not looked up yet)
     results: list[Result] | None = None
 

@@ -47,7 +47,7 @@ from vaka.server.messages import (
     Undo,
 )
 from vaka.server.service import TableService
-from vaka.server.show import Sent
+from vaka.server.show import Sent, settled
 from vaka.server.table import Table
 
 MAX_MESSAGE = 8 * 1024  # characters
@@ -177,6 +177,16 @@ class TableSocket:
         self.dirty = True
         if self.pushing is None:
             self.pushing = asyncio.get_running_loop().create_task(self.push())
+            self.table.pushing += 1
+            self.pushing.add_done_callback(self.pushed)
+
+    def pushed(self, _task: asyncio.Task[None]) -> None:
+        """A push ended (or was cancelled, even before it began): once none is under way
+        at the table, every socket has the latest and the pieces it was built from go."""
+        table = self.table
+        table.pushing -= 1
+        if not table.pushing:
+            settled(table)
 
     async def push(self) -> None:
         """Send the table's latest state until nothing new is left to send."""
