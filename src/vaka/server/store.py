@@ -41,7 +41,7 @@ class MoveTaken(VakaError):
     """Another writer stored this move number first: the caller's copy is stale."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     seat: int
     kind: str
@@ -69,7 +69,7 @@ class Chat:
     at: float
 
 
-@dataclass
+@dataclass(slots=True)
 class TableData:
     """Everything stored about one table."""
 

@@ -74,7 +74,7 @@ def share(state: State, logged: int = 0, acted: int = 0) -> None:
             _ACTED[entry] = entry
 
 
-@dataclass
+@dataclass(slots=True)  # kept for as long as the table is open
 class Table:
     data: TableData
     game: Game
