@@ -156,10 +156,20 @@ class Common:
 
     def __init__(self, key: tuple[Any, ...], at: float) -> None:
         self.key, self.at = key, at  # what it shows, when it was made (monotonic)
+        #: the summary's JSON, where it has no ``around`` (filled in for each push else)
         self.summary = self.clocks = self.chat = self.present = ""
         #: the summary's JSON around its version and seats to move, while nothing else
         #: in it changes (a game in play): the same for every move until then
         self.around: tuple[str, ...] = ()
+
+    def summary_json(self, table: Table) -> str:
+        """The table's summary as JSON (filled in from ``around``: half a kilobyte less
+        kept for every table in play, a join more for each push)."""
+        around = self.around
+        if not around:
+            return self.summary
+        turn = ",".join(map(str, table.state.to_move))
+        return "".join((around[0], str(table.version), around[1], turn, around[2]))
 
 
 class Shown:
@@ -222,7 +232,7 @@ def pushed(table: Table, seat: int | None, had: Sent | None = None) -> tuple[str
         "".join(
             (
                 '{"type":"state","table":',
-                common.summary,
+                common.summary_json(table),
                 kept.front,
                 to_json(sent.log[start:] if start else sent.log).decode(),
                 kept.middle,
@@ -355,10 +365,11 @@ _BLANK = -7_654_321
 
 
 def _summary_json(table: Table, around: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
-    """The table's summary as JSON, and its pieces around the version and the seats to
-    move for the next one (``around``: the last ones, () to make them anew). While a game
-    is in play only those change from move to move, so the summary is made once and
-    filled in after each; the same text as ``summary(table).model_dump_json()``."""
+    """The table's summary as JSON, or "" and its pieces around the version and the seats
+    to move (``around``: the last ones, () to make them anew), which
+    :meth:`Common.summary_json` fills in. While a game is in play only those change from
+    move to move, so the summary is made once and filled in after each; the same text as
+    ``summary(table).model_dump_json()``."""
     if table.data.status != "playing":
         return summary(table).model_dump_json(), ()
     if not around:
@@ -367,8 +378,7 @@ def _summary_json(table: Table, around: tuple[str, ...]) -> tuple[str, tuple[str
         around = tuple(blank.model_dump_json().split(str(_BLANK)))
         if len(around) != 3:  # the number shows elsewhere too (a name): no pieces
             return made.model_dump_json(), ()
-    turn = ",".join(map(str, table.state.to_move))
-    return "".join((around[0], str(table.version), around[1], turn, around[2])), around
+    return "", around
 
 
 def log_start(table: Table, had: Sent, now: Sent) -> int:
