@@ -130,21 +130,24 @@ class Inbox:
 
     def __init__(self) -> None:
         self.items: list[Any] = []
-        self.waiter: asyncio.Future[None] | None = None
+        self.waiter: asyncio.Future[Any] | None = None
 
     def put_nowait(self, item: Any) -> None:
-        self.items.append(item)
-        if self.waiter is not None and not self.waiter.done():
-            self.waiter.set_result(None)
+        waiter, self.waiter = self.waiter, None
+        if waiter is not None and not waiter.done():  # done: cancelled with its reader
+            waiter.set_result(item)
+        else:
+            self.items.append(item)
 
-    async def get(self) -> Any:
-        while not self.items:
-            self.waiter = asyncio.get_running_loop().create_future()
-            try:
-                await self.waiter
-            finally:
-                self.waiter = None
-        return self.items.pop(0)
+    def get(self) -> asyncio.Future[Any]:
+        """The next message, as a future (done at once if one waits) rather than a
+        coroutine: one frame fewer kept for as long as a quiet socket waits."""
+        future = asyncio.get_running_loop().create_future()
+        if self.items:
+            future.set_result(self.items.pop(0))
+        else:
+            self.waiter = future
+        return future
 
     def qsize(self) -> int:
         return len(self.items)
