@@ -28,6 +28,7 @@ import zlib
 from collections.abc import Sequence
 from typing import Any
 
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.extensions.base import Extension
 from websockets.extensions.permessage_deflate import (
@@ -196,13 +197,40 @@ class Gate:
         return True
 
 
+#: What uvicorn's protocol (0.54) reads of itself only until the handshake is done.
+_HANDSHAKE = (
+    "app",
+    "app_state",
+    "asgi_version",
+    "config",
+    "default_headers",
+    "handshake_initiated",
+    "root_path",
+    "scheme",
+    "server",
+)
+#: What it reads later that every connection of a server has alike.
+_ALIKE = (
+    "close_timeout",
+    "connections",
+    "logger",
+    "loop",
+    "ping_interval",
+    "ping_timeout",
+    "tasks",
+)
+
+
 class WebSockets(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol (websockets' sans-I/O implementation) with
     :class:`WindowDeflateFactory` for compression instead of its own settings, and which
     stops reading from a client only once ``WAITING`` of its messages wait for the app.
     It keeps less for as long as a socket is open: an :class:`Inbox` for a queue, a
-    :class:`Gate` for an event, and neither the handshake's request nor its response
-    once it is done.
+    :class:`Gate` for an event, neither the handshake's request nor its response once
+    it is done, and a dictionary of its own attributes alone (see
+    :meth:`start_keepalive`). A table's socket skips uvicorn's proxy-headers layer, which
+    would wait as long as the socket is open: the table's endpoint reads neither the
+    client's address nor the scheme.
 
     uvicorn's stops reading after every message and reads again when the app takes it:
     two changes to the event loop's selector (system calls, and a new callback handle)
@@ -212,6 +240,8 @@ class WebSockets(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if isinstance(self.app, ProxyHeadersMiddleware):
+            self.app = self.app.app
         self.queue = Inbox()  # type: ignore[assignment]
         self.writable = Gate()  # type: ignore[assignment]
         if self.config.ws_per_message_deflate:
@@ -228,6 +258,20 @@ class WebSockets(WebSocketsSansIOProtocol):
         # about 2.5 KB, are emptied in place
         self.request.headers.clear()
         del self.request, self.response
+        # Its 35 attributes are a dictionary of 1.6 KB: what it reads only until now
+        # goes, what every connection of the server has alike is read from the class (as
+        # the server's first connection set it: another server's keeps its own), and
+        # what is left is put in a dictionary its size (0.5 KB).
+        mine = self.__dict__
+        for name in _HANDSHAKE:
+            del mine[name]
+        alike = type(self).__dict__
+        for name in _ALIKE:
+            if name not in alike:
+                setattr(type(self), name, mine[name])
+            if alike[name] is mine[name]:
+                del mine[name]
+        self.__dict__ = dict(mine)
         super().start_keepalive()
 
     def send_receive_event_to_app(self) -> None:
