@@ -22,6 +22,7 @@ shows, in any language, rather than found again in the words afterwards.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from vaka.core.words import name_seats
@@ -106,9 +107,11 @@ def _rebuild(text: str, attributes: dict[str, Any]) -> Said:
     return said
 
 
+@cache
 def seat(n: int, capital: bool = False) -> Said:
     """A seat as a field: "seat 2" (or "Seat 2" at a sentence's start) in English, the
-    table's name for it where :func:`say` is given names."""
+    table's name for it where :func:`say` is given names. Made once for each seat and
+    shared (words never change once made), not once for each entry naming it."""
     said = Said(N_("Seat {n}") if capital else N_("seat {n}"), n=n)
     said.seat = n
     return said
