@@ -79,11 +79,11 @@ class Table:
     data: TableData
     game: Game
     state: State
-    acts: list[Move] = field(default_factory=list)  # the actions in effect, in order
     to_move_at: list[tuple[int, ...]] = field(default_factory=list)  # by version
     left: dict[int, str] = field(default_factory=dict)  # seat -> "resign" or "timeout"
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    thinking: set[int] = field(default_factory=set)  # bot seats being decided now
+    #: bot seats being decided now (a frozen set: most tables share the empty one)
+    thinking: frozenset[int] = frozenset()
     timer: asyncio.TimerHandle | None = None
     #: (seat (None: spectators), language) -> its state as last built, with its JSON
     shown: dict[tuple[int | None, str], Shown] = field(default_factory=dict)
@@ -128,15 +128,37 @@ class Table:
             logged, acted = len(state.log), len(state.history)
             state.apply(move.seat, move.action)
             share(state, logged, acted)
-            self.acts.append(move)
         elif move.kind == "undo":
-            self.acts.pop()
-            self.state = self.replayed(self.acts)
+            self.state = self.replayed(self.in_effect()[:-1])
             share(self.state)
         else:
             self.left[move.seat] = move.kind
         self.data.moves.append(move)
         self.to_move_at.append(_shared(self.state.to_move))
+
+    def in_effect(self) -> list[Move]:
+        """The actions in effect, in order: each undo takes back the last one still in
+        effect. Read from the moves when an undo asks (a list of them kept would be one
+        more entry for every action of every table)."""
+        acts: list[Move] = []
+        for move in self.data.moves:
+            if move.kind == "act":
+                acts.append(move)
+            elif move.kind == "undo":
+                acts.pop()
+        return acts
+
+    def last_act(self) -> Move | None:
+        """The last action in effect, read back from the last move (undos skip one each)."""
+        undone = 0
+        for move in reversed(self.data.moves):
+            if move.kind == "undo":
+                undone += 1
+            elif move.kind == "act":
+                if not undone:
+                    return move
+                undone -= 1
+        return None
 
     def replayed(self, acts: list[Move]) -> State:
         state = self.game.new_state(self.data.players, self.data.seed, **self.data.options)
@@ -159,9 +181,9 @@ class Table:
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` may take back its last action: nobody else has acted since and
         it showed nothing hidden or random."""
-        if not self.acts or self.state.is_over or seat in self.left:
+        last = self.last_act()
+        if last is None or self.state.is_over or seat in self.left:
             return False
-        last = self.acts[-1]
         try:  # online no other seat's actions go along: the last action alone decides
             takeback([(last.seat, last.revealed)], seat)
         except CannotUndo:
