@@ -30,7 +30,7 @@ from typing import Any
 
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.extensions.base import Extension
+from websockets.extensions.base import Extension, ServerExtensionFactory
 from websockets.extensions.permessage_deflate import (
     PerMessageDeflate,
     ServerPerMessageDeflateFactory,
@@ -64,7 +64,7 @@ class WindowDeflate(PerMessageDeflate):
             True,
             remote_max_window_bits,
             local_max_window_bits,
-            dict(COMPRESS),
+            COMPRESS,  # read only: one for every socket
         )
         self.keep_context = not local_no_context_takeover
         self.window = b""  # the last bytes sent, at most the window's size
@@ -113,6 +113,9 @@ class WindowDeflateFactory(ServerPerMessageDeflateFactory):
             agreed.local_max_window_bits,
         )
 
+
+#: What every socket's handshake offers (read only there: one list for all of them).
+_EXTENSIONS: list[ServerExtensionFactory] = [WindowDeflateFactory()]
 
 #: Messages a socket may have waiting for the app before it stops reading from the client
 #: (uvicorn's own protocol stops after each one).
@@ -228,9 +231,10 @@ class WebSockets(WebSocketsSansIOProtocol):
     It keeps less for as long as a socket is open: an :class:`Inbox` for a queue, a
     :class:`Gate` for an event, neither the handshake's request nor its response once
     it is done, and a dictionary of its own attributes alone (see
-    :meth:`start_keepalive`). A table's socket skips uvicorn's proxy-headers layer, which
-    would wait as long as the socket is open: the table's endpoint reads neither the
-    client's address nor the scheme.
+    :meth:`start_keepalive`). A socket skips uvicorn's proxy-headers layer and awaits the
+    coroutine the app gives for it (``App.answer``), each of which would wait as long as
+    the socket is open: the sockets' endpoints read neither the client's address nor the
+    scheme.
 
     uvicorn's stops reading after every message and reads again when the app takes it:
     two changes to the event loop's selector (system calls, and a new callback handle)
@@ -242,11 +246,13 @@ class WebSockets(WebSocketsSansIOProtocol):
         super().__init__(*args, **kwargs)
         if isinstance(self.app, ProxyHeadersMiddleware):
             self.app = self.app.app
+        # an app that gives the coroutine answering a socket (vaka.server.api.App)
+        self.app = getattr(self.app, "answer", self.app)
         self.queue = Inbox()  # type: ignore[assignment]
         self.writable = Gate()  # type: ignore[assignment]
         if self.config.ws_per_message_deflate:
             self.conn = ServerProtocol(
-                extensions=[WindowDeflateFactory()],
+                extensions=_EXTENSIONS,
                 max_size=self.config.ws_max_size,
                 logger=logging.getLogger("uvicorn.error"),
             )
