@@ -30,6 +30,7 @@ from typing import Any
 
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.datastructures import Headers
 from websockets.extensions.base import Extension, ServerExtensionFactory
 from websockets.extensions.permessage_deflate import (
     PerMessageDeflate,
@@ -124,22 +125,24 @@ WAITING = 2
 
 class Inbox:
     """What uvicorn's protocol uses of an ``asyncio.Queue`` (``put_nowait``, ``get``,
-    ``qsize``, ``empty``) for the messages waiting for the app, in one object and a list
-    rather than a queue's six objects (a deque alone is 760 bytes): a socket stays open
-    for hours, and every object it keeps is walked by each full garbage collection
-    (docs/PERFORMANCE.md). Only the socket's own task reads it, and at most ``WAITING``
-    messages and a goodbye wait in it."""
+    ``qsize``, ``empty``) for the messages waiting for the app, in one object (and a list
+    while some wait) rather than a queue's six (a deque alone is 760 bytes): a socket
+    stays open for hours, and every object it keeps is walked by each full garbage
+    collection (docs/PERFORMANCE.md). Only the socket's own task reads it, and at most
+    ``WAITING`` messages and a goodbye wait in it."""
 
     __slots__ = ("items", "waiter")
 
     def __init__(self) -> None:
-        self.items: list[Any] = []
+        self.items: list[Any] | None = None  # made while messages wait
         self.waiter: asyncio.Future[Any] | None = None
 
     def put_nowait(self, item: Any) -> None:
         waiter, self.waiter = self.waiter, None
         if waiter is not None and not waiter.done():  # done: cancelled with its reader
             waiter.set_result(item)
+        elif self.items is None:
+            self.items = [item]
         else:
             self.items.append(item)
 
@@ -149,12 +152,14 @@ class Inbox:
         future = asyncio.get_running_loop().create_future()
         if self.items:
             future.set_result(self.items.pop(0))
+            if not self.items:
+                self.items = None
         else:
             self.waiter = future
         return future
 
     def qsize(self) -> int:
-        return len(self.items)
+        return len(self.items) if self.items else 0
 
     def empty(self) -> bool:
         return not self.items
@@ -200,6 +205,7 @@ class Gate:
         return True
 
 
+_NO_HEADERS = Headers()  # a handshake's once it is done (never changed)
 #: What uvicorn's protocol (0.54) reads of itself only until the handshake is done.
 _HANDSHAKE = (
     "app",
@@ -260,9 +266,9 @@ class WebSockets(WebSocketsSansIOProtocol):
     def start_keepalive(self) -> None:
         # uvicorn calls this once the handshake's response is sent, and reads neither
         # the request nor the response again; websockets' parser keeps the request for
-        # as long as the socket is open (a local of its generator), so its headers,
-        # about 2.5 KB, are emptied in place
-        self.request.headers.clear()
+        # as long as the socket is open (a local of its generator), so its path and
+        # headers, about 2.5 KB, are dropped from it
+        self.request.path, self.request.headers = "", _NO_HEADERS
         del self.request, self.response
         # Its 35 attributes are a dictionary of 1.6 KB: what it reads only until now
         # goes, what every connection of the server has alike is read from the class (as

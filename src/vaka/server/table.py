@@ -35,6 +35,9 @@ _TO_MOVE: dict[tuple[int, ...], tuple[int, ...]] = {}
 #: made (vaka.core.events), nor do the actions a history holds.
 _EVENTS: dict[Any, Any] = {}
 _ACTED: dict[Any, tuple[int, Any]] = {}
+#: A game's options, one dictionary for the tables that have the same (read, never
+#: changed: a copy of a game copies its own)
+_OPTIONS: dict[Any, dict[str, Any]] = {}
 SHARED_KEPT = 8192  # entries of each, at most (then all are dropped and shared anew)
 
 
@@ -45,7 +48,10 @@ def _shared(to_move: tuple[int, ...]) -> tuple[int, ...]:
 def share(state: State, logged: int = 0, acted: int = 0) -> None:
     """Put the process's shared copies in ``state``'s log from entry ``logged`` on and in
     its history from entry ``acted`` on, where there are some (an equal event, an entry
-    of the same seat and action object), and keep its others to be shared."""
+    of the same seat and action object), and keep its others to be shared; a whole game's
+    options too."""
+    if not logged:
+        state.options = shared_options(state.options)
     log = state.log
     for i in range(logged, len(log)):
         try:
@@ -72,6 +78,20 @@ def share(state: State, logged: int = 0, acted: int = 0) -> None:
             if len(_ACTED) >= SHARED_KEPT:
                 _ACTED.clear()
             _ACTED[entry] = entry
+
+
+def shared_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The process's dictionary equal to ``options`` (these, where none is yet)."""
+    try:
+        key = strict(tuple(sorted(options.items())))
+    except (Unkeyable, TypeError):
+        return options
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) >= SHARED_KEPT:
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = options
+    return found
 
 
 @dataclass(slots=True)  # kept for as long as the table is open
@@ -104,6 +124,7 @@ class Table:
     @classmethod
     def build(cls, data: TableData) -> Table:
         game = load(data.game)
+        data.options = shared_options(data.options)
         table = cls(data, game, game.new_state(data.players, data.seed, **data.options))
         share(table.state)
         table.to_move_at = [_shared(table.state.to_move)]

@@ -231,6 +231,7 @@ async def endpoint(scope: Scope, receive: Receive, send: Send, table_id: str) ->
     if met is None:
         return
     table, who, seat = met
+    del met  # not kept while the socket waits
     socket = TableSocket(service, table, seat, send, bucket)
     service.subscribe(table_id, socket)
     socket(table_id)  # the first push
