@@ -88,7 +88,7 @@ class TableData:
     rated: bool = False
     #: listed nowhere; seen only with a token of one of its seats
     private: bool = False
-    moves: list[Move] = field(default_factory=list)
+    moves: Sequence[Move] = field(default_factory=list)  # a table's: vaka.server.moves
     chat: list[Chat] = field(default_factory=list)
     #: once over and kept: how it ended (JSON, vaka.server.endings)
     ending: str | None = None

@@ -18,6 +18,7 @@ from vaka.core.log_words import Unkeyable, strict
 from vaka.core.registry import load
 from vaka.core.state import State
 from vaka.core.undo import CannotUndo, takeback
+from vaka.server.moves import Moves
 from vaka.server.store import Move, TableData
 
 if TYPE_CHECKING:
@@ -99,6 +100,8 @@ class Table:
     data: TableData
     game: Game
     state: State
+    #: its moves, in columns (``data.moves`` is this too once the table is built)
+    moves: Moves = field(default_factory=Moves)
     to_move_at: list[tuple[int, ...]] = field(default_factory=list)  # by version
     left: dict[int, str] = field(default_factory=dict)  # seat -> "resign" or "timeout"
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -128,8 +131,8 @@ class Table:
         table = cls(data, game, game.new_state(data.players, data.seed, **data.options))
         share(table.state)
         table.to_move_at = [_shared(table.state.to_move)]
-        moves, data.moves = data.moves, []
-        for move in moves:
+        stored, data.moves = data.moves, table.moves
+        for move in stored:
             table.follow(move)
         return table
 
@@ -139,7 +142,7 @@ class Table:
 
     @property
     def version(self) -> int:
-        return self.data.moves[-1].number if self.data.moves else 0
+        return self.moves.version
 
     def follow(self, move: Move) -> None:
         """Bring the game up to date with one more stored event."""
@@ -154,7 +157,7 @@ class Table:
             share(self.state)
         else:
             self.left[move.seat] = move.kind
-        self.data.moves.append(move)
+        self.moves.append(move)
         self.to_move_at.append(_shared(self.state.to_move))
 
     def in_effect(self) -> list[Move]:
@@ -162,7 +165,7 @@ class Table:
         effect. Read from the moves when an undo asks (a list of them kept would be one
         more entry for every action of every table)."""
         acts: list[Move] = []
-        for move in self.data.moves:
+        for move in self.moves:
             if move.kind == "act":
                 acts.append(move)
             elif move.kind == "undo":
@@ -172,7 +175,7 @@ class Table:
     def last_act(self) -> Move | None:
         """The last action in effect, read back from the last move (undos skip one each)."""
         undone = 0
-        for move in reversed(self.data.moves):
+        for move in reversed(self.moves):
             if move.kind == "undo":
                 undone += 1
             elif move.kind == "act":
@@ -214,9 +217,9 @@ class Table:
 
     def since(self, number: int) -> list[Move]:
         """The moves after move ``number`` (read from the end: a push asks every time)."""
-        moves = self.data.moves
+        moves = self.moves
         start = len(moves)
-        while start and moves[start - 1].number > number:
+        while start and moves.number(start - 1) > number:
             start -= 1
         return moves[start:]
 
