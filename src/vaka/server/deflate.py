@@ -266,10 +266,13 @@ class WebSockets(WebSocketsSansIOProtocol):
     def start_keepalive(self) -> None:
         # uvicorn calls this once the handshake's response is sent, and reads neither
         # the request nor the response again; websockets' parser keeps the request for
-        # as long as the socket is open (a local of its generator), so its path and
-        # headers, about 2.5 KB, are dropped from it
-        self.request.path, self.request.headers = "", _NO_HEADERS
+        # as long as the socket is open (a local of its generator), so what it read,
+        # about 2.5 KB, is dropped from it
+        request = self.request
+        request.path, request.headers = "", _NO_HEADERS
+        request.method, request.protocol = "GET", "HTTP/1.1"  # constants, not its own
         del self.request, self.response
+        self.client = None  # read by uvicorn for trace-level logs only
         # Its 35 attributes are a dictionary of 1.6 KB: what it reads only until now
         # goes, what every connection of the server has alike is read from the class (as
         # the server's first connection set it: another server's keeps its own), and
