@@ -36,8 +36,8 @@ _TO_MOVE: dict[tuple[int, ...], tuple[int, ...]] = {}
 #: made (vaka.core.events), nor do the actions a history holds.
 _EVENTS: dict[Any, Any] = {}
 _ACTED: dict[Any, tuple[int, Any]] = {}
-#: A game's options, one dictionary for the tables that have the same (read, never
-#: changed: a copy of a game copies its own)
+#: A game's options and a table's clock, one dictionary for the tables that have the
+#: same (read, never changed: a copy of a game copies its own)
 _OPTIONS: dict[Any, dict[str, Any]] = {}
 SHARED_KEPT = 8192  # entries of each, at most (then all are dropped and shared anew)
 
@@ -82,7 +82,8 @@ def share(state: State, logged: int = 0, acted: int = 0) -> None:
 
 
 def shared_options(options: dict[str, Any]) -> dict[str, Any]:
-    """The process's dictionary equal to ``options`` (these, where none is yet)."""
+    """The process's dictionary equal to ``options`` (these, where none is yet); a
+    clock's settings too."""
     try:
         key = strict(tuple(sorted(options.items())))
     except (Unkeyable, TypeError):
@@ -127,7 +128,7 @@ class Table:
     @classmethod
     def build(cls, data: TableData) -> Table:
         game = load(data.game)
-        data.options = shared_options(data.options)
+        data.options, data.clock = shared_options(data.options), shared_options(data.clock)
         table = cls(data, game, game.new_state(data.players, data.seed, **data.options))
         share(table.state)
         table.to_move_at = [_shared(table.state.to_move)]
