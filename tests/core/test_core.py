@@ -140,3 +140,19 @@ def test_an_equal_action_built_by_hand_is_recorded_by_its_proper_text() -> None:
     state.apply(0, RapaNuiAction(legal.verb, legal.arg, legal.count))  # no text given
     assert state.record()["actions"] == [[0, str(legal)]]
     assert vaka.replay(state.record()).record() == state.record()
+
+
+@pytest.mark.parametrize(("game", "players"), [("rapa-nui", 2), ("raiatea", 3), ("atua", 2)])
+def test_log_entries_are_the_views_log_as_the_state_keeps_it(game: str, players: int) -> None:
+    """``log_entries`` gives each viewer's log as its view does, as one tuple kept until
+    the log grows (what the server's pushes keep rather than a copy)."""
+    state = vaka.load(game).new_state(players, 5)
+    for step in range(12):
+        if state.is_over:
+            break
+        for viewer in (None, *range(players)):
+            entries = state.log_entries(viewer)
+            assert isinstance(entries, tuple) and list(entries) == state.view(viewer)["log"]
+            assert state.log_entries(viewer) is entries
+        seat = state.to_move[0]
+        state.apply(seat, state.legal_actions(seat)[step % len(state.legal_actions(seat))])

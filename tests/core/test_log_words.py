@@ -20,7 +20,8 @@ def _same_words(a: Any, b: Any) -> bool:
     if type(a) is not type(b) or a != b:
         return False
     if isinstance(a, Said):
-        mine, theirs = dict(vars(a)), dict(vars(b))
+        mine = {name: getattr(a, name) for name in Said.__slots__}
+        theirs = {name: getattr(b, name) for name in Said.__slots__}
         fields_a, fields_b = mine.pop("fields"), theirs.pop("fields")
         return (
             mine == theirs

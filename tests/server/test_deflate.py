@@ -12,10 +12,11 @@ from pathlib import Path
 
 from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import Frame, Opcode
+from websockets.server import ServerProtocol
 from websockets.sync.client import connect
 
 from tests.server.serverproc import Server
-from vaka.server.deflate import WindowDeflate, WindowDeflateFactory
+from vaka.server.deflate import WindowDeflate, WindowDeflateFactory, _parse_frames_alone
 
 EMPTY = b"\x00\x00\xff\xff"
 
@@ -119,3 +120,32 @@ def test_the_server_negotiates_it_and_a_client_plays_through_it(tmp_path: Path) 
                         )
     finally:
         srv.stop()
+
+
+def _frame(text: str) -> bytes:
+    """A client's masked text frame."""
+    data, mask = text.encode(), bytes([1, 2, 3, 4])
+    return (
+        bytes([0x81, 0x80 | len(data)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+    )
+
+
+def test_frames_are_parsed_alone_once_the_handshake_is_done() -> None:
+    """Once the handshake is answered a socket's frames are parsed by a parser of their
+    own (the handshake's kept its request), unless a frame sent early (against the
+    protocol) is being read: then the handshake's parser reads it on, its request emptied."""
+    for early in (b"", _frame("hi")[:2]):
+        conn = ServerProtocol(extensions=[WindowDeflateFactory()])
+        conn.receive_data(
+            b"GET /ws/tables/t HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+            b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            b"Sec-WebSocket-Version: 13\r\n\r\n" + early
+        )
+        [request] = conn.events_received()
+        conn.send_response(conn.accept(request))
+        handshake = conn.parser
+        _parse_frames_alone(conn, request)
+        assert (conn.parser is handshake) == bool(early)
+        assert (request.path == "" and not request.headers) or not early
+        conn.receive_data(_frame("hi")[len(early) :] + _frame("ka pai"))
+        assert [f.data for f in conn.events_received()] == [b"hi", b"ka pai"]

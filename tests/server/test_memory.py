@@ -110,12 +110,12 @@ def test_a_watched_finished_table_stays_until_its_last_socket_leaves(tmp_path: P
 
 
 ROOT = Path(__file__).parents[2]
-#: A live Rapa Nui table with both seats' sockets open, 20 moves in, measured at about
-#: 80 KB of a real server's memory (docs/PERFORMANCE.md, "Fewer objects per socket"); it
-#: was 540 KB before per-message compression kept only its window and the log's words
-#: were shared, and about 150 KB before the sockets were answered below FastAPI. Well
-#: above the figure: RSS moves by some tens of kilobytes a table between runs.
-LIVE_TABLE_KB = 160
+#: A live Rapa Nui table with both seats' sockets open, 20 moves in, measured at 38-50 KB
+#: of a real server's memory (docs/PERFORMANCE.md, "Less kept per live table"); it was
+#: 76-82 KB before, 540 KB before per-message compression kept only its window and the
+#: log's words were shared, and about 150 KB before the sockets were answered below
+#: FastAPI. Above the figure: RSS moves by ten kilobytes a table between runs here.
+LIVE_TABLE_KB = 70
 
 
 def test_a_live_table_with_two_sockets_stays_small() -> None:

@@ -222,9 +222,11 @@ def test_a_socket_is_pushed_only_the_log_entries_it_has_not_had(tmp_path: Path) 
 def test_a_push_is_the_snapshot_word_for_word(tmp_path: Path, game: str, players: int) -> None:
     """A push is put together from pieces (every seat's alike, each seat's own, the log),
     not from the state's model: its JSON is the model's own, byte for byte, for every seat
-    and spectators, in English and German, with chat, presence, a resignation and the end.
+    and spectators, in English and German, with chat, presence, a resignation and the end,
+    and again once the seats' pieces were dropped (every socket had the latest).
     """
     from vaka.i18n import using
+    from vaka.server.show import settled
 
     url = f"sqlite:///{tmp_path / 'vaka.db'}"
     upgrade(url)
@@ -239,21 +241,27 @@ def test_a_push_is_the_snapshot_word_for_word(tmp_path: Path, game: str, players
         views = [None, *range(players)]
 
         def check() -> None:
-            for lang in ("en", "de"):
-                with using(lang):
-                    for seat in views:
-                        text, had[seat, lang] = svc.pushed(table, seat)
-                        assert text == svc.snapshot(table, seat).model_dump_json()
-                        # a socket that had the last push: only the new entries, on the
-                        # same state as a whole
-                        part, _ = svc.pushed(table, seat, had.get((seat, lang)))
-                        whole = json.loads(text)
-                        got = json.loads(part)
-                        assert got["log_from"] in (0, len(whole["view"]["log"]))
-                        got["view"]["log"] = (
-                            whole["view"]["log"][: got["log_from"]] + (got["view"]["log"])
-                        )
-                        assert {**got, "log_from": 0} == whole
+            for settle in (False, True):
+                if settle:  # every socket has the latest: the seats' pieces go, made again
+                    settled(table)
+                for lang in ("en", "de"):
+                    with using(lang):
+                        for seat in views:
+                            compare(seat, lang, settle)
+
+        def compare(seat: int | None, lang: str, settle: bool) -> None:
+            kept = had.get((seat, lang))
+            text, had[seat, lang] = svc.pushed(table, seat)
+            assert text == svc.snapshot(table, seat).model_dump_json()
+            # a socket that had the last push (before the pieces went, or this one): only
+            # the new entries, on the same state as a whole
+            part, _ = svc.pushed(table, seat, kept if settle else had[seat, lang])
+            whole = json.loads(text)
+            got = json.loads(part)
+            assert got["log_from"] == len(whole["view"]["log"]) or not settle
+            assert got["log_from"] in (0, len(whole["view"]["log"]))
+            got["view"]["log"] = whole["view"]["log"][: got["log_from"]] + (got["view"]["log"])
+            assert {**got, "log_from": 0} == whole
 
         check()
         moves = 0

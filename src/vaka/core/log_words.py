@@ -28,11 +28,12 @@ class Unkeyable(Exception):
 
 def strict(value: Any) -> Any:
     """``value`` as a key that tells apart what compares equal but may read differently
-    (1, 1.0 and True; a tuple and a list)."""
+    (1, 1.0 and True; a tuple and a list). Text and whole numbers, most fields, are
+    themselves: the others are marked (a key is kept for every entry shared)."""
     kind = type(value)
-    if kind is str or value is None:
+    if kind is str or kind is int or value is None:
         return value
-    if kind is int or kind is bool or kind is float:
+    if kind is bool or kind is float:
         return (kind, value)
     if kind is tuple or kind is list:
         return (kind, *map(strict, value))

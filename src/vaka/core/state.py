@@ -214,6 +214,14 @@ class State(ABC):
             view["winners"] = self.winners()
         return view
 
+    def log_entries(self, seat: Seat | None = None) -> tuple[dict[str, Any], ...]:
+        """The log as ``view(seat)["log"]`` gives it, as the state keeps it for its views: a
+        tuple shared with them (never change it), for a caller that keeps a view's log
+        for a while (the server's pushes) rather than a copy of it."""
+        if seat is not None:
+            self.check_seat(seat)
+        return self._log_entries(seat, self.is_over)
+
     def _log_entries(self, seat: Seat | None, over: bool) -> tuple[dict[str, Any], ...]:
         """The log as ``seat`` reads it, ``{"seat": acting seat, "text": words}`` per
         visible entry: only the entries added since the last view are described (all

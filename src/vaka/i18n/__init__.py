@@ -39,6 +39,7 @@ DOMAIN = "vaka"
 SOURCE = "en"  # the language of the texts in the source
 PSEUDO = "en_XA"  # every translated text in markers, for the completeness tests
 LANGUAGES = ("en", "de")  # offered to people; each but SOURCE has a catalog
+_OFFERED = {language: language for language in LANGUAGES}
 #: Where a language is looked for, first to last, as GNU gettext reads them.
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -65,7 +66,9 @@ def known(tag: str | None) -> str | None:
     if tag.lower() == PSEUDO.lower():
         return PSEUDO
     language = tag.split("_")[0].lower()
-    return language if language in LANGUAGES else None
+    # the constant itself, not an equal string made here: a server keeps the language
+    # of every socket and of what it built for it
+    return _OFFERED.get(language)
 
 
 def choose(requested: str | None = None, environ: Mapping[str, str] | None = None) -> str:

@@ -22,6 +22,7 @@ shows, in any language, rather than found again in the words afterwards.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from vaka.core.words import name_seats
@@ -36,6 +37,10 @@ class Said(str):
     with commas. ``capital``: the sentence begins with a capital whatever its first field.
     ``headline``: a shorter template for the summary above the prompt, where the entry
     says only that a turn begins."""
+
+    # Slots rather than a dictionary: a server keeps thousands of log entries, each a few
+    # of these, and a dictionary of eight is 300 bytes.
+    __slots__ = ("capital", "context", "fields", "headline", "number", "plural", "seat", "template")
 
     template: str
     fields: dict[str, Any]
@@ -70,7 +75,7 @@ class Said(str):
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (str(self), self.__dict__))
+        return (_rebuild, (str(self), {name: getattr(self, name) for name in self.__slots__}))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Said:
         return self  # never changed once made
@@ -97,13 +102,16 @@ class Words:
 
 def _rebuild(text: str, attributes: dict[str, Any]) -> Said:
     said = str.__new__(Said, text)
-    said.__dict__.update(attributes)
+    for name, value in attributes.items():
+        setattr(said, name, value)
     return said
 
 
+@cache
 def seat(n: int, capital: bool = False) -> Said:
     """A seat as a field: "seat 2" (or "Seat 2" at a sentence's start) in English, the
-    table's name for it where :func:`say` is given names."""
+    table's name for it where :func:`say` is given names. Made once for each seat and
+    shared (words never change once made), not once for each entry naming it."""
     said = Said(N_("Seat {n}") if capital else N_("seat {n}"), n=n)
     said.seat = n
     return said

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -59,13 +59,20 @@ class App(FastAPI):
     (:mod:`vaka.server.ws` says why that matters)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.answer(scope, receive, send)
+
+    def answer(self, scope: Scope, receive: Receive, send: Send) -> Coroutine[Any, Any, None]:
+        """The coroutine that answers ``scope``, for a table's WebSocket the endpoint's
+        own: a caller that awaits it rather than this app (vaka.server.deflate's protocol)
+        keeps no frame of the app's waiting as long as the socket is open."""
         table_id = ws.table_of(scope)
         if table_id is None:
-            await super().__call__(scope, receive, send)
-            return
+            return super().__call__(scope, receive, send)
         scope["app"] = self  # as Starlette sets it
-        with i18n.using(requested(scope)):  # as the Language middleware does
-            await ws.endpoint(scope, receive, send, table_id)
+        # as the Language middleware does, but for the rest of the socket's own task (its
+        # context alone): no context manager kept waiting for hours
+        i18n.set_language(requested(scope))
+        return ws.endpoint(scope, receive, send, table_id)
 
 
 def create_app(

@@ -45,7 +45,7 @@ class Autoplay:
             for seat in table.state.to_move:
                 level = table.bot_level(seat)
                 if level is not None and seat not in table.thinking:
-                    table.thinking.add(seat)
+                    table.thinking |= {seat}
                     self._spawn(self._bot_move(table, seat, level))
         if table.timer:
             table.timer.cancel()
@@ -92,11 +92,11 @@ class Autoplay:
         except Exception:  # a worker died, say: try again shortly rather than stall the game
             log.exception("the bot for seat %s at table %s failed; retrying", seat, table.id)
             await asyncio.sleep(1)
-            table.thinking.discard(seat)
+            table.thinking -= {seat}
             self._next(table)
             return
         finally:
-            table.thinking.discard(seat)
+            table.thinking -= {seat}
         await self._changed(table, moved=True)
 
     @staticmethod

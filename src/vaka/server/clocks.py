@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from vaka.server.moves import Moves
 from vaka.server.store import Move
 
 DAY = 86400.0
@@ -49,14 +50,19 @@ def read_clock(
     since = {s: started_at for s in to_move_at[0]}
     used = dict.fromkeys(range(players), 0.0)
     made = dict.fromkeys(range(players), 0)
-    for move in moves:
-        before, after = to_move_at[move.number - 1], to_move_at[move.number]
-        if move.kind == "act" and move.seat in since:
-            used[move.seat] += move.at - since[move.seat]
-            made[move.seat] += 1
+    rows = (
+        moves.timings()  # a table's own (vaka.server.moves): read from its columns
+        if isinstance(moves, Moves)
+        else ((m.number, m.seat, m.kind == "act", m.at) for m in moves)
+    )
+    for number, seat, acted, at in rows:
+        before, after = to_move_at[number - 1], to_move_at[number]
+        if acted and seat in since:
+            used[seat] += at - since[seat]
+            made[seat] += 1
         for s in after:
-            if s not in before or s == move.seat:
-                since[s] = move.at
+            if s not in before or s == seat:
+                since[s] = at
     running = tuple(s for s in to_move_at[-1] if s in timed)
     if kind == "live":
         base = float(spec["minutes"]) * 60

@@ -25,18 +25,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import zlib
-from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.extensions.base import Extension
+from websockets.datastructures import Headers
+from websockets.extensions.base import Extension, ServerExtensionFactory
 from websockets.extensions.permessage_deflate import (
     PerMessageDeflate,
     ServerPerMessageDeflateFactory,
 )
 from websockets.frames import CONT, CTRL_OPCODES, Frame
+from websockets.http11 import Request
+from websockets.protocol import Protocol
 from websockets.server import ServerProtocol
+from websockets.streams import StreamReader
 from websockets.typing import ExtensionParameter
 
 WINDOW_BITS = 12  # the server's window: what clients must keep of what they received
@@ -64,7 +68,7 @@ class WindowDeflate(PerMessageDeflate):
             True,
             remote_max_window_bits,
             local_max_window_bits,
-            dict(COMPRESS),
+            COMPRESS,  # read only: one for every socket
         )
         self.keep_context = not local_no_context_takeover
         self.window = b""  # the last bytes sent, at most the window's size
@@ -114,6 +118,9 @@ class WindowDeflateFactory(ServerPerMessageDeflateFactory):
         )
 
 
+#: What every socket's handshake offers (read only there: one list for all of them).
+_EXTENSIONS: list[ServerExtensionFactory] = [WindowDeflateFactory()]
+
 #: Messages a socket may have waiting for the app before it stops reading from the client
 #: (uvicorn's own protocol stops after each one).
 WAITING = 2
@@ -121,44 +128,144 @@ WAITING = 2
 
 class Inbox:
     """What uvicorn's protocol uses of an ``asyncio.Queue`` (``put_nowait``, ``get``,
-    ``qsize``, ``empty``) for the messages waiting for the app, in one object and a deque
-    rather than a queue's six objects: a socket stays open for hours, and every object it
-    keeps is walked by each full garbage collection (docs/PERFORMANCE.md). Only the
-    socket's own task reads it."""
+    ``qsize``, ``empty``) for the messages waiting for the app, in one object (and a list
+    while some wait) rather than a queue's six (a deque alone is 760 bytes): a socket
+    stays open for hours, and every object it keeps is walked by each full garbage
+    collection (docs/PERFORMANCE.md). Only the socket's own task reads it, and at most
+    ``WAITING`` messages and a goodbye wait in it."""
 
     __slots__ = ("items", "waiter")
 
     def __init__(self) -> None:
-        self.items: deque[Any] = deque()
-        self.waiter: asyncio.Future[None] | None = None
+        self.items: list[Any] | None = None  # made while messages wait
+        self.waiter: asyncio.Future[Any] | None = None
 
     def put_nowait(self, item: Any) -> None:
-        self.items.append(item)
-        if self.waiter is not None and not self.waiter.done():
-            self.waiter.set_result(None)
+        waiter, self.waiter = self.waiter, None
+        if waiter is not None and not waiter.done():  # done: cancelled with its reader
+            waiter.set_result(item)
+        elif self.items is None:
+            self.items = [item]
+        else:
+            self.items.append(item)
 
-    async def get(self) -> Any:
-        while not self.items:
-            self.waiter = asyncio.get_running_loop().create_future()
-            try:
-                await self.waiter
-            finally:
-                self.waiter = None
-        return self.items.popleft()
+    def get(self) -> asyncio.Future[Any]:
+        """The next message, as a future (done at once if one waits) rather than a
+        coroutine: one frame fewer kept for as long as a quiet socket waits."""
+        future = asyncio.get_running_loop().create_future()
+        if self.items:
+            future.set_result(self.items.pop(0))
+            if not self.items:
+                self.items = None
+        else:
+            self.waiter = future
+        return future
 
     def qsize(self) -> int:
-        return len(self.items)
+        return len(self.items) if self.items else 0
 
     def empty(self) -> bool:
         return not self.items
+
+
+class Gate:
+    """What uvicorn's protocol uses of an ``asyncio.Event`` (``set``, ``clear``,
+    ``is_set``, ``wait``) to hold sends back while the transport's buffer is full: its
+    waiters are a list made only while a send waits, rather than an event's deque kept
+    for the socket's life."""
+
+    __slots__ = ("open", "waiters")
+
+    def __init__(self) -> None:
+        self.open = True
+        self.waiters: list[asyncio.Future[None]] | None = None
+
+    def set(self) -> None:
+        self.open = True
+        waiters, self.waiters = self.waiters, None
+        for waiter in waiters or ():
+            if not waiter.done():
+                waiter.set_result(None)
+
+    def clear(self) -> None:
+        self.open = False
+
+    def is_set(self) -> bool:
+        return self.open
+
+    async def wait(self) -> bool:
+        if self.open:
+            return True
+        waiter = asyncio.get_running_loop().create_future()
+        if self.waiters is None:
+            self.waiters = []
+        self.waiters.append(waiter)
+        try:
+            await waiter
+        finally:
+            if self.waiters is not None and waiter in self.waiters:
+                self.waiters.remove(waiter)
+        return True
+
+
+_NO_HEADERS = Headers()  # a handshake's once it is done (never changed)
+
+
+def _parse_frames_alone(conn: ServerProtocol, request: Request) -> None:
+    """Once ``conn``'s handshake (of ``request``) is done, parse its frames with
+    websockets' parser of frames alone: the handshake's parser goes on parsing them,
+    keeping the request as a local for as long as the socket is open (0.5 KB, its
+    headers 2.5 KB more). Swapped only between frames (a client sends none before the
+    handshake's answer), as websockets itself swaps parsers (``discard``); else what the
+    request holds is dropped in place."""
+    frames = getattr(conn.parser, "gi_yieldfrom", None)
+    waiting = getattr(frames, "gi_yieldfrom", None)
+    if (
+        getattr(frames, "gi_code", None) is Protocol.parse.__code__
+        and getattr(waiting, "gi_code", None) is StreamReader.at_eof.__code__
+    ):
+        conn.parser = Protocol.parse(conn)
+        next(conn.parser)
+        return
+    request.path, request.headers = "", _NO_HEADERS
+    request.method, request.protocol = "GET", "HTTP/1.1"  # constants, not its own
+
+
+#: What uvicorn's protocol (0.54) reads of itself only until the handshake is done.
+_HANDSHAKE = (
+    "app",
+    "app_state",
+    "asgi_version",
+    "config",
+    "default_headers",
+    "handshake_initiated",
+    "root_path",
+    "scheme",
+    "server",
+)
+#: What it reads later that every connection of a server has alike.
+_ALIKE = (
+    "close_timeout",
+    "connections",
+    "logger",
+    "loop",
+    "ping_interval",
+    "ping_timeout",
+    "tasks",
+)
 
 
 class WebSockets(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol (websockets' sans-I/O implementation) with
     :class:`WindowDeflateFactory` for compression instead of its own settings, and which
     stops reading from a client only once ``WAITING`` of its messages wait for the app.
-    It keeps less for as long as a socket is open: an :class:`Inbox` for a queue, and
-    neither the handshake's request nor its response once it is done.
+    It keeps less for as long as a socket is open: an :class:`Inbox` for a queue, a
+    :class:`Gate` for an event, neither the handshake's request nor its response once
+    it is done, and a dictionary of its own attributes alone (see
+    :meth:`start_keepalive`). A socket skips uvicorn's proxy-headers layer and awaits the
+    coroutine the app gives for it (``App.answer``), each of which would wait as long as
+    the socket is open: the sockets' endpoints read neither the client's address nor the
+    scheme.
 
     uvicorn's stops reading after every message and reads again when the app takes it:
     two changes to the event loop's selector (system calls, and a new callback handle)
@@ -168,21 +275,39 @@ class WebSockets(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if isinstance(self.app, ProxyHeadersMiddleware):
+            self.app = self.app.app
+        # an app that gives the coroutine answering a socket (vaka.server.api.App)
+        self.app = getattr(self.app, "answer", self.app)
         self.queue = Inbox()  # type: ignore[assignment]
+        self.writable = Gate()  # type: ignore[assignment]
         if self.config.ws_per_message_deflate:
             self.conn = ServerProtocol(
-                extensions=[WindowDeflateFactory()],
+                extensions=_EXTENSIONS,
                 max_size=self.config.ws_max_size,
                 logger=logging.getLogger("uvicorn.error"),
             )
 
     def start_keepalive(self) -> None:
         # uvicorn calls this once the handshake's response is sent, and reads neither
-        # the request nor the response again; websockets' parser keeps the request for
-        # as long as the socket is open (a local of its generator), so its headers,
-        # about 2.5 KB, are emptied in place
-        self.request.headers.clear()
+        # the request nor the response again
+        _parse_frames_alone(self.conn, self.request)
         del self.request, self.response
+        self.client = None  # read by uvicorn for trace-level logs only
+        # Its 35 attributes are a dictionary of 1.6 KB: what it reads only until now
+        # goes, what every connection of the server has alike is read from the class (as
+        # the server's first connection set it: another server's keeps its own), and
+        # what is left is put in a dictionary its size (0.5 KB).
+        mine = self.__dict__
+        for name in _HANDSHAKE:
+            del mine[name]
+        alike = type(self).__dict__
+        for name in _ALIKE:
+            if name not in alike:
+                setattr(type(self), name, mine[name])
+            if alike[name] is mine[name]:
+                del mine[name]
+        self.__dict__ = dict(mine)
         super().start_keepalive()
 
     def send_receive_event_to_app(self) -> None:

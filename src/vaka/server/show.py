@@ -40,6 +40,7 @@ __all__ = [
     "said_log",
     "scoreboard",
     "seat_names",
+    "settled",
     "snapshot",
     "summary",
     "summary_of",
@@ -134,12 +135,14 @@ def said_log(table: Table, log: list[dict[str, Any]], lang: str) -> list[dict[st
 
 class Sent:
     """What a socket keeps of the last push it was sent: all :func:`log_start` reads of
-    it (the seat, the version, whether the game was over, its whole log), not the state."""
+    it (the seat, the version, whether the game was over, its whole log), not the state.
+    In English the log is the tuple the game keeps for its views (``State.log_entries``),
+    not a copy."""
 
     __slots__ = ("log", "over", "seat", "version")
 
     def __init__(
-        self, seat: int | None, version: int, over: bool, log: list[dict[str, Any]]
+        self, seat: int | None, version: int, over: bool, log: tuple[dict[str, Any], ...]
     ) -> None:
         self.seat, self.version, self.over, self.log = seat, version, over, log
 
@@ -153,10 +156,20 @@ class Common:
 
     def __init__(self, key: tuple[Any, ...], at: float) -> None:
         self.key, self.at = key, at  # what it shows, when it was made (monotonic)
+        #: the summary's JSON, where it has no ``around`` (filled in for each push else)
         self.summary = self.clocks = self.chat = self.present = ""
         #: the summary's JSON around its version and seats to move, while nothing else
         #: in it changes (a game in play): the same for every move until then
         self.around: tuple[str, ...] = ()
+
+    def summary_json(self, table: Table) -> str:
+        """The table's summary as JSON (filled in from ``around``: half a kilobyte less
+        kept for every table in play, a join more for each push)."""
+        around = self.around
+        if not around:
+            return self.summary
+        turn = ",".join(map(str, table.state.to_move))
+        return "".join((around[0], str(table.version), around[1], turn, around[2]))
 
 
 class Shown:
@@ -169,6 +182,17 @@ class Shown:
     def __init__(self, made_from: Hashable, sent: Sent, common: Common) -> None:
         self.made_from, self.sent, self.common = made_from, sent, common
         self.front = self.middle = self.can_undo = self.scoreboard = ""
+
+
+def settled(table: Table) -> None:
+    """Every socket of ``table`` in this process was sent the table as it is: its seats'
+    JSON pieces are dropped (two or three kilobytes a table, kept for hours otherwise),
+    and made again should a push be asked before the next change (a chat line, someone
+    coming in or going). What the sockets keep (``Sent``) and the parts every seat shares
+    stay."""
+    for shown in table.shown.values():
+        shown.made_from = None
+        shown.front = shown.middle = shown.can_undo = shown.scoreboard = ""
 
 
 _NO_CLOCK = Clocks(kind="none", left={}, running=[]).model_dump_json()
@@ -208,7 +232,7 @@ def pushed(table: Table, seat: int | None, had: Sent | None = None) -> tuple[str
         "".join(
             (
                 '{"type":"state","table":',
-                common.summary,
+                common.summary_json(table),
                 kept.front,
                 to_json(sent.log[start:] if start else sent.log).decode(),
                 kept.middle,
@@ -246,7 +270,7 @@ def _built(table: Table, seat: int | None, lang: str, made_from: Hashable, commo
         if seat is not None and table.data.status == "playing" and seat not in table.left
         else []
     )
-    log = view["log"]
+    log = state.log_entries(seat) if lang == SOURCE else tuple(view["log"])
     before, after, past = {}, {}, False
     for key, value in view.items():
         if key == "log":
@@ -341,10 +365,11 @@ _BLANK = -7_654_321
 
 
 def _summary_json(table: Table, around: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
-    """The table's summary as JSON, and its pieces around the version and the seats to
-    move for the next one (``around``: the last ones, () to make them anew). While a game
-    is in play only those change from move to move, so the summary is made once and
-    filled in after each; the same text as ``summary(table).model_dump_json()``."""
+    """The table's summary as JSON, or "" and its pieces around the version and the seats
+    to move (``around``: the last ones, () to make them anew), which
+    :meth:`Common.summary_json` fills in. While a game is in play only those change from
+    move to move, so the summary is made once and filled in after each; the same text as
+    ``summary(table).model_dump_json()``."""
     if table.data.status != "playing":
         return summary(table).model_dump_json(), ()
     if not around:
@@ -353,8 +378,7 @@ def _summary_json(table: Table, around: tuple[str, ...]) -> tuple[str, tuple[str
         around = tuple(blank.model_dump_json().split(str(_BLANK)))
         if len(around) != 3:  # the number shows elsewhere too (a name): no pieces
             return made.model_dump_json(), ()
-    turn = ",".join(map(str, table.state.to_move))
-    return "".join((around[0], str(table.version), around[1], turn, around[2])), around
+    return "", around
 
 
 def log_start(table: Table, had: Sent, now: Sent) -> int:

@@ -40,7 +40,7 @@ class MoveTaken(VakaError):
     """Another writer stored this move number first: the caller's copy is stale."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     seat: int
     kind: str
@@ -68,7 +68,7 @@ class Chat:
     at: float
 
 
-@dataclass
+@dataclass(slots=True)
 class TableData:
     """Everything stored about one table."""
 
@@ -87,7 +87,7 @@ class TableData:
     rated: bool = False
     #: listed nowhere; seen only with a token of one of its seats
     private: bool = False
-    moves: list[Move] = field(default_factory=list)
+    moves: Sequence[Move] = field(default_factory=list)  # a table's: vaka.server.moves
     chat: list[Chat] = field(default_factory=list)
     #: once over and kept: how it ended (JSON, vaka.server.endings)
     ending: str | None = None

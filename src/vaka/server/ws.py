@@ -47,7 +47,7 @@ from vaka.server.messages import (
     Undo,
 )
 from vaka.server.service import TableService
-from vaka.server.show import Sent
+from vaka.server.show import Sent, settled
 from vaka.server.table import Table
 
 MAX_MESSAGE = 8 * 1024  # characters
@@ -177,6 +177,16 @@ class TableSocket:
         self.dirty = True
         if self.pushing is None:
             self.pushing = asyncio.get_running_loop().create_task(self.push())
+            self.table.pushing += 1
+            self.pushing.add_done_callback(self.pushed)
+
+    def pushed(self, _task: asyncio.Task[None]) -> None:
+        """A push ended (or was cancelled, even before it began): once none is under way
+        at the table, every socket has the latest and the pieces it was built from go."""
+        table = self.table
+        table.pushing -= 1
+        if not table.pushing:
+            settled(table)
 
     async def push(self) -> None:
         """Send the table's latest state until nothing new is left to send."""
@@ -209,29 +219,19 @@ def table_of(scope: Scope) -> str | None:
 
 async def endpoint(scope: Scope, receive: Receive, send: Send, table_id: str) -> None:
     """``/ws/tables/{table_id}``, in the socket's own task, from hello to goodbye (in the
-    reader's language: the caller sets it, see :mod:`vaka.server.api`)."""
+    reader's language: the caller sets it, see :mod:`vaka.server.api`). Its frame waits
+    for as long as the socket is open: the hello and each message are locals of the
+    calls below, not of it."""
     service: TableService = scope["app"].state.service
     if (await receive())["type"] != "websocket.connect":
         return
     await send({"type": "websocket.accept"})
     bucket = Bucket()
-    try:
-        hello = await asyncio.wait_for(read(receive, send, bucket), HELLO_WAIT)
-        if not isinstance(hello, Hello):
-            await _error(send, "malformed", "say hello first (with a seat token, or none)")
-            await send({"type": "websocket.close", "code": 4400})
-            return
-        table = await service.table(table_id)
-        who = await _who(scope, hello)
-        scope["headers"] = []  # read for the last time: not kept for hours (1 KB a socket)
-        seat = await service.seat_of(table_id, who, watch=True)
-    except (TimeoutError, WebSocketDisconnect):
+    met = await _met(scope, receive, send, service, table_id, bucket)
+    if met is None:
         return
-    except VakaError as exc:
-        code, _status = code_of(exc)
-        await _error(send, code, str(exc))
-        await send({"type": "websocket.close", "code": 4403 if code == "forbidden" else 4404})
-        return
+    table, who, seat = met
+    del met  # not kept while the socket waits
     socket = TableSocket(service, table, seat, send, bucket)
     service.subscribe(table_id, socket)
     socket(table_id)  # the first push
@@ -241,25 +241,7 @@ async def endpoint(scope: Scope, receive: Receive, send: Send, table_id: str) ->
     try:
         while True:
             # not read(): one coroutine fewer kept waiting on each quiet socket
-            msg = await _checked(parse(await receive(), bucket), send)
-            if msg is None or isinstance(msg, Hello):
-                continue
-            try:
-                if seat is None:
-                    await _error(send, "forbidden", "spectators watch; they do not play")
-                    continue
-                assert who is not None
-                await _handle(service, send, table_id, who, msg)
-            except Stale as exc:
-                state = exc.state if isinstance(exc.state, TableState) else None
-                await _error(send, "stale", str(exc), state.version if state else None)
-                socket.whole = True  # the client acted on a state it may not have had
-                socket(table_id)
-            except VakaError as exc:
-                await _error(send, code_of(exc)[0], str(exc), table.version)
-            except DBAPIError:  # e.g. the database busy for too long: nothing was stored
-                log.exception("storage failed at table %s", table_id)
-                await _error(send, "unavailable", "the table could not be saved; try again")
+            await _answer(socket, who, await _checked(parse(await receive(), bucket), send))
     except (WebSocketDisconnect, OSError):
         pass
     finally:
@@ -269,6 +251,62 @@ async def endpoint(scope: Scope, receive: Receive, send: Send, table_id: str) ->
         if seat is not None:  # and go
             table.present[seat] -= 1
             await service.tell(table_id)
+
+
+async def _met(
+    scope: Scope,
+    receive: Receive,
+    send: Send,
+    service: TableService,
+    table_id: str,
+    bucket: Bucket,
+) -> tuple[Table, Who | None, int | None] | None:
+    """The table, who the socket acts for and its seat, from the client's hello; None
+    once a refusal is answered (or the client left)."""
+    try:
+        hello = await asyncio.wait_for(read(receive, send, bucket), HELLO_WAIT)
+        if not isinstance(hello, Hello):
+            await _error(send, "malformed", "say hello first (with a seat token, or none)")
+            await send({"type": "websocket.close", "code": 4400})
+            return None
+        table = await service.table(table_id)
+        who = await _who(scope, hello)
+        # read for the last time (uvicorn reads it only until the handshake): its headers,
+        # path, client and extensions are not kept for hours (1.3 KB a socket)
+        scope.clear()
+        seat = await service.seat_of(table_id, who, watch=True)
+    except (TimeoutError, WebSocketDisconnect):
+        return None
+    except VakaError as exc:
+        code, _status = code_of(exc)
+        await _error(send, code, str(exc))
+        await send({"type": "websocket.close", "code": 4403 if code == "forbidden" else 4404})
+        return None
+    return table, who, seat
+
+
+async def _answer(socket: TableSocket, who: Who | None, msg: ClientMessage | None) -> None:
+    """Do what a client's message asks (None: a refusal answered already), answering
+    errors on its socket."""
+    if msg is None or isinstance(msg, Hello):
+        return
+    send, table = socket.send, socket.table
+    try:
+        if socket.seat is None:
+            await _error(send, "forbidden", "spectators watch; they do not play")
+            return
+        assert who is not None
+        await _handle(socket.service, send, table.id, who, msg)
+    except Stale as exc:
+        state = exc.state if isinstance(exc.state, TableState) else None
+        await _error(send, "stale", str(exc), state.version if state else None)
+        socket.whole = True  # the client acted on a state it may not have had
+        socket(table.id)
+    except VakaError as exc:
+        await _error(send, code_of(exc)[0], str(exc), table.version)
+    except DBAPIError:  # e.g. the database busy for too long: nothing was stored
+        log.exception("storage failed at table %s", table.id)
+        await _error(send, "unavailable", "the table could not be saved; try again")
 
 
 async def _handle(

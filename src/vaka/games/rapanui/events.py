@@ -26,6 +26,7 @@ KIND_WORDS = (
     NP_("rapanui", "priest"),
     NP_("rapanui", "moai"),
 )
+_KINDS_SAID = tuple(Said(word, context="rapanui") for word in KIND_WORDS)
 _SCORED = {
     WOODCUTTER: N_("Woodcutters are scored (wood): {gains}"),
     PRIEST: N_("Priests are scored (fame): {gains}"),
@@ -34,8 +35,9 @@ _SCORED = {
 
 
 def kind_word(kind: int) -> Said:
-    """A card kind's name ("fish"), said in the reader's language where it is shown."""
-    return Said(KIND_WORDS[kind], context="rapanui")
+    """A card kind's name ("fish"), said in the reader's language where it is shown (one
+    shared by every entry that names it)."""
+    return _KINDS_SAID[kind]
 
 
 # =========================================================================== the turn
