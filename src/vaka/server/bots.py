@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from vaka.agents import Agent, Observation, make_agent, search_agent
+from vaka.agents import Agent, Observation, hard_agent, make_agent
 from vaka.core.state import State
 from vaka.server.workers import pool, stop
 
@@ -35,8 +35,8 @@ def decide(level: str, game_id: str, seed: int, guess: State, seat: int, seconds
             "a bot is asked only for a seat that is to move"
         )
     agent: Agent
-    if level == "hard":
-        agent = search_agent(game_id, seed, iterations=1, seconds=seconds)
+    if level == "hard":  # its judge for the player count, searching to the deadline
+        agent = hard_agent(game_id, seed, iterations=1, seconds=seconds)
     else:
         agent = make_agent(level, game_id, seed)
     return str(agent.act(Observation(guess, seat)))
@@ -47,7 +47,7 @@ def hint(game_id: str, seed: int, guess: State, seat: int, seconds: float) -> li
     well it went (a chance to win; alone, the expected final lead in points)."""
     if not guess.determinized:
         raise ValueError("a hint is searched on a guess from the seat's knowledge")
-    bot = search_agent(game_id, seed, iterations=1, seconds=seconds)
+    bot = hard_agent(game_id, seed, iterations=1, seconds=seconds)
     choices = bot.analyse(Observation(guess, seat))
     total = sum(c.visits for c in choices) or 1
     return [
