@@ -60,9 +60,7 @@ def play_one(game: str, players: int, seed: int, index: int, times: float) -> di
     names = seating([LONGER] + [HARD] * (players - 1), index)
     s = game_seed(seed, index)
     timed = [
-        Timed(
-            hard_agent(game, derive_seed(s, "agent", seat), times=times if name == LONGER else 1)
-        )
+        Timed(hard_agent(game, derive_seed(s, "agent", seat), times=times if name == LONGER else 1))
         for seat, name in enumerate(names)
     ]
     state = play(load(game).new_state(players, s), timed)  # type: ignore[arg-type]
