@@ -14,6 +14,7 @@ observation and sets its judge and iterations for it (:class:`HardAgent`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,7 @@ from vaka.agents.values import search_settings, values_for
 if TYPE_CHECKING:
     from vaka.agents.base import Observation
     from vaka.agents.ismcts import Choice
+    from vaka.core.state import State
 
 
 @dataclass(frozen=True)
@@ -66,32 +68,49 @@ def hard_settings(game_id: str, players: int) -> dict[str, Any]:
 class HardAgent(IsmctsAgent):
     """The hard bot of a game: the search with :func:`hard_settings` for the player count
     of each observation. ``times`` multiplies its iterations (a longer search of the same
-    kind); settings given here (``iterations``, ``seconds``, ``judge``...) win over the
+    kind). Iterations or a judge given, here or by setting the attribute, win over the
     measured ones. With ``seconds``, the search runs to the deadline whatever its judge:
     where the learned judge is used, it searches less in the same time, as in the duel."""
 
     def __init__(
         self, game_id: str, seed: int = 0, times: float = 1.0, name: str = "hard", **given: Any
     ) -> None:
+        self.game_id = game_id
+        self.times = times
+        self.players = 0  # the player count it is set up for (0: none yet)
+        self._measured = search_settings(game_id)
         super().__init__(
             values_for(game_id), seed, name=name, **{**search_settings(game_id), **given}
         )
-        self.game_id = game_id
-        self.times = times
-        self.given = given
-        self.players = 0  # the player count it is set up for (0: none yet)
+        # the search's own defaults came in through the setters: only what was given stays
+        self._given = {k: given[k] for k in ("iterations", "judge") if k in given}
+
+    @property
+    def iterations(self) -> int:
+        if "iterations" in self._given:
+            return int(self._given["iterations"])
+        measured: int = self._measured.get("iterations", ITERATIONS)
+        return round(measured * self.times)
+
+    @iterations.setter
+    def iterations(self, value: int) -> None:
+        self._given = {**getattr(self, "_given", {}), "iterations": value}
+
+    @property
+    def judge(self) -> Callable[[State], list[float]] | None:
+        if "judge" in self._given:
+            return self._given["judge"]  # type: ignore[no-any-return]
+        return self._measured.get("judge")
+
+    @judge.setter
+    def judge(self, value: Callable[[State], list[float]] | None) -> None:
+        self._given = {**getattr(self, "_given", {}), "judge": value}
 
     def setup(self, players: int) -> None:
-        """Set the judge and iterations for a game of ``players`` seats."""
-        if players == self.players:
-            return
-        settings = hard_settings(self.game_id, players)
-        self.judge = self.given.get("judge", settings.get("judge"))
-        if "iterations" in self.given:
-            self.iterations = self.given["iterations"]
-        else:
-            self.iterations = round(settings.get("iterations", ITERATIONS) * self.times)
-        self.players = players
+        """Take the judge and iterations measured for a game of ``players`` seats."""
+        if players != self.players:
+            self._measured = hard_settings(self.game_id, players)
+            self.players = players
 
     def analyse(self, obs: Observation) -> list[Choice]:
         self.setup(obs.players)
