@@ -238,24 +238,30 @@ def test_seeding_stops_at_the_prior_depth() -> None:
 
 
 def test_the_hard_bot_judges_by_the_learned_chance_where_it_measured_stronger() -> None:
-    """Two-player Rapa Nui: the learned judge at the iterations that take the time of the
-    hand-written 300 (``LEARNED_JUDGE``); every other game and count: the hand-written
-    estimate at 300. The player count is read from the observation."""
+    """Rapa Nui at two and three players: the learned judge at the iterations that take the
+    time of the hand-written 300 (``LEARNED_JUDGE``); every other game and count: the
+    hand-written estimate at 300. The player count is read from the observation."""
     from vaka.agents.hard import LEARNED_JUDGE, hard_agent, hard_settings
     from vaka.agents.learned import shipped
 
-    model = shipped("rapa-nui", 2)
-    assert model is not None
-    measured = LEARNED_JUDGE[("rapa-nui", 2)]
-    assert hard_settings("rapa-nui", 2)["judge"] == model.win_chances
-    for game_id, players in [("rapa-nui", 3), ("rapa-nui", 4), ("raiatea", 3), ("atua", 2)]:
+    assert set(LEARNED_JUDGE) == {("rapa-nui", 2), ("rapa-nui", 3)}
+    for game_id, players in [("rapa-nui", 4), ("raiatea", 3), ("atua", 2), ("sealed-bid", 2)]:
         assert "judge" not in hard_settings(game_id, players), (game_id, players)
-    for players, judge, iterations in [(2, model.win_chances, measured.iterations), (3, None, 300)]:
+    for players in (2, 3, 4):
+        model = shipped("rapa-nui", players)
+        assert model is not None
+        measured = LEARNED_JUDGE.get(("rapa-nui", players))
+        judge = model.win_chances if measured else None
+        iterations = measured.iterations if measured else 300
+        assert hard_settings("rapa-nui", players).get("judge") == judge
         state = vaka.load("rapa-nui").new_state(players, seed=1)
         bot = make_agent("hard", "rapa-nui", seed=1)
         assert isinstance(bot, IsmctsAgent) and bot.name == "hard"
         bot.act(Observation(state, state.to_move[0]))
         assert bot.judge == judge and bot.iterations == bot.last_iterations == iterations
+    model = shipped("rapa-nui", 2)
+    assert model is not None
+    measured = LEARNED_JUDGE[("rapa-nui", 2)]
     # a longer search (the hint's), and settings given win over the measured ones
     bot = hard_agent("rapa-nui", 1, times=2)
     bot.setup(2)

@@ -7,8 +7,9 @@ random     any legal action
 easy       the heuristic agent, but a third of its moves are random
 medium     the heuristic agent: one step ahead with the game's value estimate
 hard       information-set MCTS, 300 searches per decision; where the learned win
-           chance measured stronger at equal time (two-player Rapa Nui), it judges
-           by that, 182 searches in the same time (``vaka.agents.hard``)
+           chance measured stronger at equal time (Rapa Nui at two and three
+           players), it judges by that, with the searches that fit in the same time
+           (182 and 158; ``vaka.agents.hard``)
 =========  ==============================================================
 
 ``heuristic`` and ``ismcts`` name medium and hard.

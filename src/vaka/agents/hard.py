@@ -45,6 +45,12 @@ LEARNED_JUDGE: dict[tuple[str, int], Measured] = {
         "won 60.0% [53.1%, 66.5%] of 200 games against the hand-written judge at 300 "
         "iterations (fair 50%), 2026-12-05",
     ),
+    ("rapa-nui", 3): Measured(
+        "rapa-nui-3p.1",
+        158,
+        "won 44.0% [34.7%, 53.8%] of 100 games against two hand-written judges at 300 "
+        "iterations (fair 33.3%), 2026-12-05",
+    ),
 }
 
 
