@@ -48,7 +48,7 @@ LEARNED_JUDGE: dict[tuple[str, int], Measured] = {
     ("rapa-nui", 3): Measured(
         "rapa-nui-3p.1",
         158,
-        "won 44.0% [34.7%, 53.8%] of 100 games against two hand-written judges at 300 "
+        "won 41.0% [34.4%, 47.9%] of 200 games against two hand-written judges at 300 "
         "iterations (fair 33.3%), 2026-12-05",
     ),
 }
