@@ -311,3 +311,20 @@ def test_the_hard_bot_plays_two_player_rapa_nui_legally_with_the_learned_judge()
     state = vaka.load("rapa-nui").new_state(2, seed=5)
     picks = {str(hard_agent("rapa-nui", 4).act(Observation(state, 0))) for _ in range(2)}
     assert len(picks) == 1
+
+
+def test_the_expert_bot_is_the_hard_bot_searching_four_times_as_long() -> None:
+    from vaka.agents.hard import EXPERT_TIMES, LEARNED_JUDGE, HardAgent
+
+    assert EXPERT_TIMES == 4
+    expert, hard = make_agent("expert", "rapa-nui", 3), make_agent("hard", "rapa-nui", 3)
+    assert isinstance(expert, HardAgent) and isinstance(hard, HardAgent)
+    assert expert.name == "expert"
+    for players in (2, 4):
+        expert.setup(players)
+        hard.setup(players)
+        assert expert.judge == hard.judge
+        assert expert.iterations == EXPERT_TIMES * hard.iterations
+    assert expert.iterations == 1200  # four-player Rapa Nui: the hand-written judge's 300
+    expert.setup(2)
+    assert expert.iterations == EXPERT_TIMES * LEARNED_JUDGE[("rapa-nui", 2)].iterations

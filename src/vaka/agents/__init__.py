@@ -10,6 +10,7 @@ hard       information-set MCTS, 300 searches per decision; where the learned wi
            chance measured stronger at equal time (Rapa Nui at two and three
            players), it judges by that, with the searches that fit in the same time
            (182 and 158; ``vaka.agents.hard``)
+expert     the hard bot searching four times as long (four times its searches)
 =========  ==============================================================
 
 ``heuristic`` and ``ismcts`` name medium and hard.
@@ -21,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from vaka.agents.base import Agent, Observation
-from vaka.agents.hard import HardAgent, hard_agent
+from vaka.agents.hard import HardAgent, expert_agent, hard_agent
 from vaka.agents.heuristic import HeuristicAgent
 from vaka.agents.ismcts import IsmctsAgent
 from vaka.agents.random import RandomAgent
@@ -64,6 +65,7 @@ AGENTS: dict[str, Callable[[str, int], Agent]] = {
     "easy": _heuristic(1 / 3, "easy"),
     "medium": _heuristic(0.0, "medium"),
     "hard": _hard,
+    "expert": expert_agent,
     "heuristic": _heuristic(0.0, "heuristic"),
     "ismcts": _hard,
 }

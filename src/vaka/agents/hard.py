@@ -54,6 +54,11 @@ LEARNED_JUDGE: dict[tuple[str, int], Measured] = {
 }
 
 
+#: The expert bot searches this many times as long as the hard bot: its iterations, with its
+#: judge (docs/AGENTS.md, "The expert bot": more time bought strength in two-player Rapa Nui).
+EXPERT_TIMES = 4
+
+
 def hard_settings(game_id: str, players: int) -> dict[str, Any]:
     """The hard bot's search settings for a game at a player count (``IsmctsAgent``'s
     arguments): the game's own (``Game.search_settings``), with the learned judge and its
@@ -128,4 +133,18 @@ def hard_agent(game_id: str, seed: int = 0, **settings: Any) -> HardAgent:
     return HardAgent(game_id, seed, **settings)
 
 
-__all__ = ["LEARNED_JUDGE", "HardAgent", "Measured", "hard_agent", "hard_settings"]
+def expert_agent(game_id: str, seed: int = 0) -> HardAgent:
+    """The expert bot for a game, seeded: the hard bot searching :data:`EXPERT_TIMES` as
+    long."""
+    return HardAgent(game_id, seed, times=EXPERT_TIMES, name="expert")
+
+
+__all__ = [
+    "EXPERT_TIMES",
+    "LEARNED_JUDGE",
+    "HardAgent",
+    "Measured",
+    "expert_agent",
+    "hard_agent",
+    "hard_settings",
+]

@@ -86,7 +86,7 @@ def command(
     bots: Annotated[
         str,
         typer.Option(
-            help="Bot level for the other seats: random, easy, medium or hard; "
+            help="Bot level for the other seats: random, easy, medium, hard or expert; "
             "or a comma list, one per bot seat. Default: medium where the game has it.",
             show_default=False,
         ),
