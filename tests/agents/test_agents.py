@@ -238,14 +238,16 @@ def test_seeding_stops_at_the_prior_depth() -> None:
 
 
 def test_the_hard_bot_judges_by_the_learned_chance_where_it_measured_stronger() -> None:
-    """Rapa Nui at two and three players: the learned judge at the iterations that take the
-    time of the hand-written 300 (``LEARNED_JUDGE``); every other game and count: the
-    hand-written estimate at 300. The player count is read from the observation."""
+    """Rapa Nui at two and three players and Raiatea at three: the learned judge at the
+    iterations that take the time of the hand-written 300 (``LEARNED_JUDGE``); every other
+    game and count: the hand-written estimate at 300. The player count is read from the
+    observation."""
     from vaka.agents.hard import LEARNED_JUDGE, hard_agent, hard_settings
     from vaka.agents.learned import shipped
 
-    assert set(LEARNED_JUDGE) == {("rapa-nui", 2), ("rapa-nui", 3)}
-    for game_id, players in [("rapa-nui", 4), ("raiatea", 3), ("atua", 2), ("sealed-bid", 2)]:
+    assert set(LEARNED_JUDGE) == {("rapa-nui", 2), ("rapa-nui", 3), ("raiatea", 3)}
+    assert hard_settings("raiatea", 3)["iterations"] == LEARNED_JUDGE[("raiatea", 3)].iterations
+    for game_id, players in [("rapa-nui", 4), ("raiatea", 4), ("atua", 2), ("sealed-bid", 2)]:
         assert "judge" not in hard_settings(game_id, players), (game_id, players)
     for players in (2, 3, 4):
         model = shipped("rapa-nui", players)
@@ -287,11 +289,14 @@ def test_every_learned_judge_is_the_model_its_duel_played() -> None:
         assert measured.iterations > 0 and measured.duel
 
 
-def test_the_hard_bot_plays_two_player_rapa_nui_legally_with_the_learned_judge() -> None:
+@pytest.mark.parametrize(("game_id", "players"), [("rapa-nui", 2), ("rapa-nui", 3), ("raiatea", 3)])
+def test_the_hard_bot_plays_legally_with_the_learned_judge(game_id: str, players: int) -> None:
+    """Whole games where the hard bot reads the learned judge (searching a tenth as much,
+    for time), and a seeded hard bot decides the same given the same observation."""
     from vaka.agents.hard import hard_agent
     from vaka.agents.learned import shipped
 
-    model = shipped("rapa-nui", 2)
+    model = shipped(game_id, players)
     assert model is not None
     asked = 0
 
@@ -300,16 +305,16 @@ def test_the_hard_bot_plays_two_player_rapa_nui_legally_with_the_learned_judge()
         asked += 1
         return model.win_chances(leaf)
 
-    bots = [hard_agent("rapa-nui", seed, times=0.1) for seed in (1, 2)]
-    bots[0].setup(2)
+    bots = [hard_agent(game_id, seed, times=0.1) for seed in range(players)]
+    bots[0].setup(players)
     assert bots[0].judge == model.win_chances
     bots[0].judge = judge  # the same judge, counted
-    state = play(vaka.load("rapa-nui").new_state(2, seed=3), bots)
+    state = play(vaka.load(game_id).new_state(players, seed=3), bots)
     assert state.is_over and state.winners()
     assert asked > 100
-    # a seeded hard bot decides the same given the same observation
-    state = vaka.load("rapa-nui").new_state(2, seed=5)
-    picks = {str(hard_agent("rapa-nui", 4).act(Observation(state, 0))) for _ in range(2)}
+    state = vaka.load(game_id).new_state(players, seed=5)
+    seat = state.to_move[0]
+    picks = {str(hard_agent(game_id, 4).act(Observation(state, seat))) for _ in range(2)}
     assert len(picks) == 1
 
 

@@ -8,8 +8,8 @@ easy       the heuristic agent, but a third of its moves are random
 medium     the heuristic agent: one step ahead with the game's value estimate
 hard       information-set MCTS, 300 searches per decision; where the learned win
            chance measured stronger at equal time (Rapa Nui at two and three
-           players), it judges by that, with the searches that fit in the same time
-           (182 and 158; ``vaka.agents.hard``)
+           players, Raiatea at three), it judges by that, with the searches that fit
+           in the same time (182, 158 and 152; ``vaka.agents.hard``)
 expert     the hard bot searching four times as long (four times its searches)
 =========  ==============================================================
 

@@ -51,6 +51,12 @@ LEARNED_JUDGE: dict[tuple[str, int], Measured] = {
         "won 41.0% [34.4%, 47.9%] of 200 games against two hand-written judges at 300 "
         "iterations (fair 33.3%), 2026-12-05",
     ),
+    ("raiatea", 3): Measured(
+        "raiatea-3p.1",
+        152,
+        "won 65.0% [55.3%, 73.6%] of 100 games against two hand-written judges at 300 "
+        "iterations (fair 33.3%), 2026-12-05",
+    ),
 }
 
 
