@@ -30,7 +30,7 @@ from typing import Any, Protocol
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
-from vaka.agents import AGENTS, Agent, Observation, search_agent
+from vaka.agents import AGENTS, Agent, Observation, hard_agent
 from vaka.core.rng import Rng, derive_seed
 from vaka.envs import openspiel as ops
 from vaka.sim.stats import WinRate, win_shares
@@ -165,7 +165,7 @@ def spiel_bot(kind: str, game: Any, seconds: float, determinizations: int, seed:
 
 def vaka_agent(name: str, game_id: str, seconds: float, seed: int) -> Agent:
     if name == "hard":
-        return search_agent(game_id, seed, seconds=seconds, iterations=10**9)
+        return hard_agent(game_id, seed, seconds=seconds, iterations=10**9)  # its judge too
     return AGENTS[name](game_id, seed)
 
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""The hard bot judging its search's leaves by the learned win chance, against today's hard
-bot (the hand-written estimate), at an equal CPU time per decision.
+"""The hard bot's search judging its leaves by the learned win chance, against the same
+search judging them by the hand-written estimate ("today's": the hard bot's judge wherever
+``vaka.agents.hard.LEARNED_JUDGE`` names no game and player count, as the duels that
+filled that table found it), at an equal CPU time per decision.
 
 The learned judge costs more per leaf (every seat's view encoded and weighed), so at equal
 time it searches less: ``--iterations`` gives today's hard bot its count, and the learned

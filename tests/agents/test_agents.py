@@ -43,9 +43,10 @@ def test_agents_are_deterministic_for_a_seed() -> None:
     assert len(picks) == 1
 
 
-def test_agents_decide_only_from_what_their_seat_may_know() -> None:
+@pytest.mark.parametrize("players", [2, 3])  # two: the hard bot's learned judge
+def test_agents_decide_only_from_what_their_seat_may_know(players: int) -> None:
     """Two states that seat 1 cannot tell apart get the same decision from a seeded bot."""
-    state = vaka.load("rapa-nui").new_state(3, seed=12)
+    state = vaka.load("rapa-nui").new_state(players, seed=12)
     rng = vaka.Rng(3)
     while state.to_move != (1,) or len(state.history) < 20:
         seat = state.to_move[0]
@@ -234,3 +235,101 @@ def test_seeding_stops_at_the_prior_depth() -> None:
     bot.analyse(Observation(state, 0))
     assert bot.last_tree is not None
     assert all(not child.order for child in bot.last_tree.children.values())
+
+
+def test_the_hard_bot_judges_by_the_learned_chance_where_it_measured_stronger() -> None:
+    """Rapa Nui at two and three players and Raiatea at three: the learned judge at the
+    iterations that take the time of the hand-written 300 (``LEARNED_JUDGE``); every other
+    game and count: the hand-written estimate at 300. The player count is read from the
+    observation."""
+    from vaka.agents.hard import LEARNED_JUDGE, hard_agent, hard_settings
+    from vaka.agents.learned import shipped
+
+    assert set(LEARNED_JUDGE) == {("rapa-nui", 2), ("rapa-nui", 3), ("raiatea", 3)}
+    assert hard_settings("raiatea", 3)["iterations"] == LEARNED_JUDGE[("raiatea", 3)].iterations
+    for game_id, players in [("rapa-nui", 4), ("raiatea", 4), ("atua", 2), ("sealed-bid", 2)]:
+        assert "judge" not in hard_settings(game_id, players), (game_id, players)
+    for players in (2, 3, 4):
+        model = shipped("rapa-nui", players)
+        assert model is not None
+        measured = LEARNED_JUDGE.get(("rapa-nui", players))
+        judge = model.win_chances if measured else None
+        iterations = measured.iterations if measured else 300
+        assert hard_settings("rapa-nui", players).get("judge") == judge
+        state = vaka.load("rapa-nui").new_state(players, seed=1)
+        bot = make_agent("hard", "rapa-nui", seed=1)
+        assert isinstance(bot, IsmctsAgent) and bot.name == "hard"
+        bot.act(Observation(state, state.to_move[0]))
+        assert bot.judge == judge and bot.iterations == bot.last_iterations == iterations
+    model = shipped("rapa-nui", 2)
+    assert model is not None
+    measured = LEARNED_JUDGE[("rapa-nui", 2)]
+    # a longer search (the hint's), and settings given win over the measured ones
+    bot = hard_agent("rapa-nui", 1, times=2)
+    bot.setup(2)
+    assert bot.iterations == 2 * measured.iterations and bot.judge == model.win_chances
+    timed = hard_agent("rapa-nui", 1, iterations=1, seconds=0.01)  # the server's hard bot
+    timed.setup(2)
+    assert timed.iterations == 1 and timed.seconds == 0.01 and timed.judge == model.win_chances
+    plain = hard_agent("rapa-nui", 1, judge=None)
+    plain.iterations = 40
+    plain.setup(2)
+    assert plain.judge is None and plain.iterations == 40
+
+
+def test_every_learned_judge_is_the_model_its_duel_played() -> None:
+    """A model fitted anew must be measured again before the hard bot reads it: the table
+    names the version the duel played, and that is the one shipped."""
+    from vaka.agents.hard import LEARNED_JUDGE
+    from vaka.agents.learned import shipped
+
+    for (game_id, players), measured in LEARNED_JUDGE.items():
+        model = shipped(game_id, players)
+        assert model is not None and model.version == measured.model, (game_id, players)
+        assert measured.iterations > 0 and measured.duel
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("rapa-nui", 2), ("rapa-nui", 3), ("raiatea", 3)])
+def test_the_hard_bot_plays_legally_with_the_learned_judge(game_id: str, players: int) -> None:
+    """Whole games where the hard bot reads the learned judge (searching a tenth as much,
+    for time), and a seeded hard bot decides the same given the same observation."""
+    from vaka.agents.hard import hard_agent
+    from vaka.agents.learned import shipped
+
+    model = shipped(game_id, players)
+    assert model is not None
+    asked = 0
+
+    def judge(leaf: vaka.State) -> list[float]:
+        nonlocal asked
+        asked += 1
+        return model.win_chances(leaf)
+
+    bots = [hard_agent(game_id, seed, times=0.1) for seed in range(players)]
+    bots[0].setup(players)
+    assert bots[0].judge == model.win_chances
+    bots[0].judge = judge  # the same judge, counted
+    state = play(vaka.load(game_id).new_state(players, seed=3), bots)
+    assert state.is_over and state.winners()
+    assert asked > 100
+    state = vaka.load(game_id).new_state(players, seed=5)
+    seat = state.to_move[0]
+    picks = {str(hard_agent(game_id, 4).act(Observation(state, seat))) for _ in range(2)}
+    assert len(picks) == 1
+
+
+def test_the_expert_bot_is_the_hard_bot_searching_four_times_as_long() -> None:
+    from vaka.agents.hard import EXPERT_TIMES, LEARNED_JUDGE, HardAgent
+
+    assert EXPERT_TIMES == 4
+    expert, hard = make_agent("expert", "rapa-nui", 3), make_agent("hard", "rapa-nui", 3)
+    assert isinstance(expert, HardAgent) and isinstance(hard, HardAgent)
+    assert expert.name == "expert"
+    for players in (2, 4):
+        expert.setup(players)
+        hard.setup(players)
+        assert expert.judge == hard.judge
+        assert expert.iterations == EXPERT_TIMES * hard.iterations
+    assert expert.iterations == 1200  # four-player Rapa Nui: the hand-written judge's 300
+    expert.setup(2)
+    assert expert.iterations == EXPERT_TIMES * LEARNED_JUDGE[("rapa-nui", 2)].iterations

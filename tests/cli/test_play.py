@@ -8,6 +8,7 @@ from pathlib import Path
 
 import vaka as engine
 from tests.cli.process import vaka
+from vaka.agents.hard import LEARNED_JUDGE
 
 
 def test_games_lists_each_game_with_its_player_counts() -> None:
@@ -155,7 +156,9 @@ def test_hint_names_the_hard_bots_top_choices_and_changes_nothing(tmp_path: Path
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "The hard bot searched 600 futures:" in out
+    # twice the hard bot's search: two-player Rapa Nui's reads the learned chance
+    searched = 2 * LEARNED_JUDGE[("rapa-nui", 2)].iterations
+    assert f"The hard bot searched {searched} futures:" in out
     ranked = [line.strip() for line in out.splitlines() if line.strip()[:3] in ("1. ", "2. ")]
     assert len(ranked) == 2 and "← it would play this" in ranked[0]
     assert all("tried" in line and "went well" in line for line in ranked)

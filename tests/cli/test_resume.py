@@ -13,6 +13,7 @@ import pytest
 import vaka as engine
 from tests.cli.process import vaka
 from tests.cli.terminal import CTRL_D, Terminal
+from vaka.agents.hard import LEARNED_JUDGE
 from vaka.cli.session import Sitting
 from vaka.core.errors import InvalidRecord
 
@@ -223,7 +224,8 @@ def test_why_and_explain_bots_give_the_bots_reasons(tmp_path: Path) -> None:
     out = " ".join(done.stdout.split())
     assert "No bot has decided anything since your last decision." in out
     assert "why: medium bot: by its score estimate one move ahead, this leaves it" in out
-    assert "why: hard bot: its search tried this most (" in out and "of 300 tries)" in out
+    tries = LEARNED_JUDGE[("rapa-nui", 3)].iterations  # the learned judge's, in the same time
+    assert "why: hard bot: its search tried this most (" in out and f"of {tries} tries)" in out
 
 
 def test_hint_says_its_top_choice_in_a_sentence(tmp_path: Path) -> None:
@@ -236,7 +238,8 @@ def test_hint_says_its_top_choice_in_a_sentence(tmp_path: Path) -> None:
     assert number == f"choice {legal.index(action) + 1}"
     assert f"Take {number} ({action}): the search tried it most" in out
     percent = top.split("tried ")[1].split("%")[0]
-    assert f"in {percent}% of 600 tries" in out  # the same statistics as the list
+    tries = 2 * LEARNED_JUDGE[("rapa-nui", 2)].iterations  # twice the hard bot's search
+    assert f"in {percent}% of {tries} tries" in out  # the same statistics as the list
     assert "One move ahead, the score estimate puts you" in out
 
 

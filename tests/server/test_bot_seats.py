@@ -64,6 +64,22 @@ def test_a_bot_given_a_seat_not_to_move_says_so() -> None:
         asyncio.run(ask())
 
 
+def test_the_expert_bot_searches_four_times_the_hard_bots_time() -> None:
+    """A seat made as ``bot:expert`` thinks to its own budget, four times the hard bot's
+    unless given, with the hard bot's judge for the game and player count."""
+    from vaka.server.bots import decide
+
+    bots = Bots(budgets={"hard": 0.05})
+    try:
+        assert bots.budgets["expert"] == pytest.approx(0.2)
+    finally:
+        bots.close()
+    state = vaka.load("rapa-nui").new_state(2, 7)
+    seat = state.to_move[0]
+    action = decide("expert", "rapa-nui", 1, state.determinize(seat, 1), seat, 0.05)
+    assert action in {str(a) for a in state.legal_actions(seat)}
+
+
 @pytest.fixture
 def with_sealed_bid(tmp_path: Path) -> dict[str, str]:
     """A server environment where the test game Sealed Bid is installed (an entry point):

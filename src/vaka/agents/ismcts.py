@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 VISITS, TOTAL, AVAILABLE = 0, 1, 2
 #: Random actions a rollout plays before the value estimate judges the position.
 ROLLOUT = 12
+#: Iterations per decision unless told otherwise (the hard bot's with the hand-written judge).
+ITERATIONS = 300
 
 
 class Node:
@@ -69,7 +71,7 @@ class IsmctsAgent:
         self,
         values: Values | None,
         seed: int = 0,
-        iterations: int = 300,
+        iterations: int = ITERATIONS,
         seconds: float | None = None,
         rollout_depth: int = ROLLOUT,
         exploration: float = 0.7,

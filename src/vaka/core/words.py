@@ -14,6 +14,7 @@ BOT_NAMES = {
     "easy": N_("easy bot"),
     "medium": N_("medium bot"),
     "hard": N_("hard bot"),
+    "expert": N_("expert bot"),
 }
 
 

@@ -9,15 +9,20 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from vaka.agents import Agent, Observation, make_agent, search_agent
+from vaka.agents import Agent, Observation, hard_agent, make_agent
+from vaka.agents.hard import EXPERT_TIMES
 from vaka.core.state import State
 from vaka.server.workers import pool, stop
 
-#: Seconds a bot may think per move, by level (the others answer at once).
+#: Seconds a bot may think per move, by level (the others answer at once); the expert bot
+#: thinks ``EXPERT_TIMES`` as long as the hard bot unless told otherwise.
 BUDGETS = {"hard": 1.0, "hint": 2.0}
+#: The levels that search to a time budget, each the hard bot's search (with its judge).
+SEARCHING = ("hard", "expert")
 HINT_TOP = 3
 #: The levels people choose among, weakest first: every game has each (medium and easy
-#: weigh the score so far where a game has no value estimate of its own).
+#: weigh the score so far where a game has no value estimate of its own). A seat made as
+#: ``bot:expert`` plays too, searching to its budget.
 LEVELS = ("random", "easy", "medium", "hard")
 
 
@@ -35,8 +40,8 @@ def decide(level: str, game_id: str, seed: int, guess: State, seat: int, seconds
             "a bot is asked only for a seat that is to move"
         )
     agent: Agent
-    if level == "hard":
-        agent = search_agent(game_id, seed, iterations=1, seconds=seconds)
+    if level in SEARCHING:  # its judge for the player count, searching to the deadline
+        agent = hard_agent(game_id, seed, iterations=1, seconds=seconds, name=level)
     else:
         agent = make_agent(level, game_id, seed)
     return str(agent.act(Observation(guess, seat)))
@@ -47,7 +52,7 @@ def hint(game_id: str, seed: int, guess: State, seat: int, seconds: float) -> li
     well it went (a chance to win; alone, the expected final lead in points)."""
     if not guess.determinized:
         raise ValueError("a hint is searched on a guess from the seat's knowledge")
-    bot = search_agent(game_id, seed, iterations=1, seconds=seconds)
+    bot = hard_agent(game_id, seed, iterations=1, seconds=seconds)
     choices = bot.analyse(Observation(guess, seat))
     total = sum(c.visits for c in choices) or 1
     return [
@@ -66,6 +71,7 @@ class Bots:
 
     def __init__(self, workers: int = 1, budgets: dict[str, float] | None = None) -> None:
         self.budgets = {**BUDGETS, **(budgets or {})}
+        self.budgets.setdefault("expert", EXPERT_TIMES * self.budgets["hard"])
         self.pool = pool(workers)
 
     async def decide(self, level: str, guess: State, seat: int, seed: int) -> str:
