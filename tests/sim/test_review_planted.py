@@ -14,24 +14,10 @@ from typing import Any
 
 import pytest
 
-from vaka.agents import make_agent
-from vaka.core.record import replay
-from vaka.core.rng import derive_seed
-from vaka.sim.match import play, play_game
-from vaka.sim.review import Budget, review_decision
+from vaka.sim.planted import BAD, verdict
+from vaka.sim.review import Budget
 
 PLANTED = json.loads((Path(__file__).parent / "planted.json").read_text())
-BAD = ("mistake", "blunder")
-
-
-def planted_record(entry: dict[str, Any], action: str) -> dict[str, Any]:
-    """The medium bots' game up to the decision, ``action`` there, and medium bots to the
-    end (a review reads finished games)."""
-    game, players, seed = entry["game"], entry["players"], entry["seed"]
-    state = replay(play_game(game, ["medium"] * players, seed).record(), upto=entry["at"])
-    state.apply(entry["seat"], action)
-    play(state, [make_agent("medium", game, derive_seed(seed, "end", s)) for s in range(players)])
-    return state.record()
 
 
 def test_the_library_holds_positions() -> None:
@@ -54,9 +40,8 @@ def _case(entry: dict[str, Any]) -> Any:
 def test_a_planted_losing_move_is_a_mistake_and_the_winning_one_is_not(
     entry: dict[str, Any],
 ) -> None:
-    budget = Budget(playouts=12)
-    bad = review_decision(planted_record(entry, entry["bad"]), entry["at"], budget, seed=1)
+    found = verdict(entry, Budget(playouts=12), seed=1)
+    bad, good = found.bad, found.good
     assert bad.taken == entry["bad"] and bad.seat == entry["seat"]
     assert bad.label in BAD, (bad.label, bad.loss, bad.estimates)
-    good = review_decision(planted_record(entry, entry["good"]), entry["at"], budget, seed=1)
     assert good.label not in BAD, (good.label, good.loss, good.estimates)
