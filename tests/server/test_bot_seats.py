@@ -119,6 +119,10 @@ def test_every_bot_level_plays_a_game_without_game_knowledge(
                     time.sleep(0.1)
             # A plain "bot" is the game's own default level.
             assert [s["level"] for s in made["table"]["seats"]] == ["random", "random"]
+            # An agent's other name seats the level it plays, thinking to that level's
+            # time budget (a search named ismcts once played a fixed 300 iterations).
+            made = make(client, "sealed-bid", ["bot:ISMCTS", "bot:heuristic"])
+            assert [s["level"] for s in made["table"]["seats"]] == ["hard", "medium"]
             # A person who resigns is played on by the game's default bot too.
             made = make(client, "sealed-bid", ["me", "bot:random"])
             table, token = made["table"]["id"], made["tokens"]["0"]

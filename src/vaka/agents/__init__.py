@@ -71,6 +71,16 @@ AGENTS: dict[str, Callable[[str, int], Agent]] = {
 }
 
 
+#: Other names agents answer to, by the level they play (a server seat takes the level).
+ALIASES = {"heuristic": "medium", "ismcts": "hard"}
+
+
+def level_of(name: str) -> str:
+    """The level an agent name plays: ``ismcts`` is hard, ``heuristic`` medium."""
+    name = name.strip().lower()
+    return ALIASES.get(name, name)
+
+
 def default_level(game_id: str) -> str:
     """The level bots play at unless told otherwise: medium where the game has the
     knowledge for it, else random."""
@@ -91,6 +101,7 @@ def make_agent(name: str, game_id: str, seed: int = 0) -> Agent:
 
 __all__ = [
     "AGENTS",
+    "ALIASES",
     "Agent",
     "HardAgent",
     "HeuristicAgent",
@@ -100,6 +111,7 @@ __all__ = [
     "UnknownAgent",
     "default_level",
     "hard_agent",
+    "level_of",
     "make_agent",
     "search_agent",
 ]

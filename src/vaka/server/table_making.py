@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from vaka.agents import AGENTS, default_level
+from vaka.agents import AGENTS, ALIASES, default_level, level_of
 from vaka.core.errors import InvalidOptions, UnknownGame
 from vaka.core.game import Game
 from vaka.core.registry import load
@@ -57,11 +57,15 @@ def seating(req: CreateTable, game_id: str, user: User | None = None) -> Seating
     for i, spec in enumerate(req.seats):
         kind, _sep, arg = spec.partition(":")
         if kind == "bot":
-            level = arg or default_level(game_id)
+            # An alias takes its level's name, so that a seat made bot:ismcts searches
+            # to the hard bot's time budget as bot:hard does.
+            level = level_of(arg or default_level(game_id))
             if level not in AGENTS:
                 raise InvalidOptions(
                     _("seat {seat}: no bot level {level}; levels: {levels}").format(
-                        seat=i, level=repr(level), levels=", ".join(AGENTS)
+                        seat=i,
+                        level=repr(level),
+                        levels=", ".join(a for a in AGENTS if a not in ALIASES),
                     )
                 )
             made.seats.append(Seat(i, "bot", f"{level} bot", level))
