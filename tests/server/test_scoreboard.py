@@ -37,7 +37,7 @@ async def _play_out(
     ("game", "players", "seats", "label"),
     [
         ("rapa-nui", 2, ["me", "invite:Bo"], "fame"),
-        ("raiatea", 3, ["me", "invite:Bo", "invite:Cy"], "VP as it stands"),
+        ("raiatea", 3, ["me", "invite:Bo", "invite:Cy"], "victory points as they stand"),
         ("atua", 1, ["me"], "harmony points scored"),
     ],
 )

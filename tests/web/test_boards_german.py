@@ -248,7 +248,7 @@ def test_raiatea_in_german_keeps_screen_cards_and_choices_in_sight(
 # game: (its bots, what the end of a game says in German on the board)
 ENDS = {
     "rapa-nui": (["bot:random"] * 2, ["Spielende nach", "Ruhm +", "Sieger"]),
-    "raiatea": (["bot:random"] * 3, ["Spiel vorbei"]),
+    "raiatea": (["bot:random"] * 5, ["Spiel vorbei"]),  # five: the widest rows of seats
     "atua": (["bot:random"] * 2, ["Das Spiel ist vorbei"]),
 }
 
@@ -274,10 +274,28 @@ def test_the_end_of_a_game_speaks_the_catalog(page: Watched, web: Server, game: 
                 p.set_viewport_size({"width": width, "height": height})
                 p.wait_for_timeout(300)
                 assert overflows(p, root) == [], (game, width)
+                assert sheet_in_sight(p), (game, width)
             page.shot(f"{game}-de-end")
         else:
             found = pseudo_findings(p, game, server_words(p, web, game, table))
             assert found == [], (game, sorted(set(found)))
+
+
+def sheet_in_sight(p: Page) -> bool:
+    """Whether every seat's column of the final score sheet can be read: each header,
+    scrolled to within the sheet's box, lies inside the box and the window."""
+    seen: bool = p.evaluate(
+        """() => {
+          const box = document.querySelector('.final .sheet-box');
+          const heads = [...box.querySelectorAll('thead th')];
+          return heads.length > 1 && heads.every((h) => {
+            box.scrollLeft = h.offsetLeft + h.offsetWidth - box.clientWidth;
+            const b = box.getBoundingClientRect(), r = h.getBoundingClientRect();
+            return r.left >= b.left - 1 && r.right <= b.right + 1 && b.right <= innerWidth;
+          });
+        }"""
+    )
+    return seen
 
 
 def test_atua_alone_against_tahuma_in_german_and_en_xa(page: Watched, web: Server) -> None:

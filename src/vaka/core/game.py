@@ -97,7 +97,7 @@ class Scoreboard:
     """The scores a table shows during play, one per seat in seat order, as far as the
     rules make them public (what a player could work out from the open table)."""
 
-    label: str  # what the numbers count ("fame", "VP as it stands")
+    label: str  # what the numbers count ("fame", "victory points as they stand")
     scores: tuple[float, ...]
     #: what the numbers do not count yet, in a few words (None: nothing is hidden)
     hidden: str | None = None

@@ -233,7 +233,7 @@ class Rival(BaseModel):
 class Scores(BaseModel):
     """Every seat's running score, as far as the rules make it public."""
 
-    label: str  # what the numbers count ("fame", "VP as it stands")
+    label: str  # what the numbers count ("fame", "victory points as they stand")
     scores: list[float]  # by seat
     hidden: str | None = None  # what they do not count yet
     rivals: list[Rival] = []  # opponents without a seat (Atua's Tahuma)

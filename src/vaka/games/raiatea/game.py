@@ -60,8 +60,8 @@ class Raiatea(Game):
         """The VP as they stand (rank, performed Papa-Ra'i, missions, mask pairs): every
         part is on the open table."""
         if view["is_over"]:
-            return Scoreboard(_("VP"), tuple(view["scores"]))
-        return Scoreboard(_("VP as it stands"), tuple(s["points"] for s in view["seats"]))
+            return Scoreboard(_("victory points"), tuple(view["scores"]))
+        return Scoreboard(_("victory points as they stand"), tuple(s["points"] for s in view["seats"]))
 
     def moment(self, view: Mapping[str, Any]) -> str:
         from vaka.games.raiatea.moments import moment

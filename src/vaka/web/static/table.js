@@ -288,12 +288,14 @@ function FinalSheet({ msg, id }) {
     ${tb.ratings && tb.ratings.length > 0 && html`<ul class="rating-changes"
       aria-label=${t("rating changes")}>${tb.ratings.map((r) => html`<li data-seat=${r.seat}>${
         seatName(tb, r.seat)} ${changeText(r.before, r.after)}</li>`)}</ul>`}
+    <div class="sheet-box" tabindex="0" role="group" aria-label=${t("the score sheet")}>
     <table class="sheet"><thead><tr><th scope="col">${t("Score")}</th>${tb.seats.map((s) =>
-      html`<th scope="col">${seatName(tb, s.seat)}</th>`)}</tr></thead>
+      html`<th scope="col" style=${`--seat: ${seatColour(s.seat)}`}><span class="dot"></span>
+        ${seatName(tb, s.seat)}</th>`)}</tr></thead>
       <tbody>${cats.map((c) => html`<tr><th scope="row">${category(c, tb.categories)}</th>
         ${sheet.map((b) => html`<td>${fmt(b[c])}</td>`)}</tr>`)}
         <tr class="total"><th scope="row">${t("total")}</th>${tb.scores.map((s) =>
-          html`<td>${fmt(s)}</td>`)}</tr></tbody></table>
+          html`<td>${fmt(s)}</td>`)}</tr></tbody></table></div>
     <p class="final-links"><a class="button" href=${`#/replay/${id}`}>${t("Replay this game")}</a>
       <a class="button" href=${`#/replay/${id}/review${msg.seat === null ? "" : `/${msg.seat}`}`}
         >${t("Review this game")}</a></p>

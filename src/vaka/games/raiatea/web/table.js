@@ -150,10 +150,13 @@ export function Temple({ ctx }) {
       <text y="14" font-size="12" font-weight="700">${reveal.kind === "offering"
         ? t("Mana offered (revealed)")
         : t("Auction for mission {mission} (revealed)", { mission: reveal.mission })}</text>
-      ${Object.entries(reveal.bids).map(([s, b], i) => html`<g transform=${`translate(${i * 120},22)`}>
+      ${Object.entries(reveal.bids).map(([s, b], i, all) => html`<g transform=${
+        `translate(${i * Math.min(120, Math.floor((W - 24) / all.length))},22)`}>
         <${Disc} x="10" y="10" seat=${Number(s)} /><text x="24" y="14" font-size="11">${
-        tn("{n} mana", "{n} mana", b) + (reveal.winner === Number(s) ? t(" — wins") : "")}</text></g>`)}</g>`);
-    y += 48;
+        tn("{n} mana", "{n} mana", b)}</text>${reveal.winner === Number(s)
+        // the winner on a line of its own, so that five bids fit the panel in any language
+        ? html`<text x="24" y="28" font-size="10" font-weight="700">${t("winner")}</text>` : ""}</g>`)}</g>`);
+    y += 58;
   }
   if (view.blessing) {
     const [h, body] = bagPart(ctx, y);
