@@ -191,8 +191,17 @@ def overflows(p: Page, root: str) -> list[dict[str, Any]]:
                 && a.textContent !== b.textContent && !a.contains(b) && !b.contains(a))
               out.push({ text: a.textContent.trim(), over: b.textContent.trim(), w, h });
           }));
+          // a Raiatea card's name run under its mana badge
+          for (const card of el.querySelectorAll('.rt-panel [data-card]')) {
+            const badge = card.querySelector('circle')?.getBoundingClientRect();
+            for (const line of card.querySelectorAll('text.rt-light tspan')) {
+              const r = line.getBoundingClientRect();
+              if (badge && r.right > badge.left + 1 && r.top < badge.bottom && r.bottom > badge.top)
+                out.push({ text: line.textContent, over: 'mana badge', w: r.right - badge.left });
+            }
+          }
           for (const e of el.querySelectorAll('button, h3, dt, dd, figcaption, p, span')) {
-            if (e.closest('svg')) continue;
+            if (e.closest('svg') || e.closest('.sr-only')) continue;  // (read, never seen)
             if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow !== 'visible')
               out.push({ text: e.textContent.trim(), over: e.scrollWidth - e.clientWidth });
           }
@@ -242,6 +251,23 @@ def test_raiatea_in_german_keeps_screen_cards_and_choices_in_sight(
         assert set(shown) == set(keeps)
         for box in [screen, listed, *cards]:
             assert inside(box, width, height), (width, height, box)
+        assert overflows(p, ".rt-board") == [], width
+
+
+def test_five_seats_of_raiatea_fit_the_board_in_german(page: Watched, web: Server) -> None:
+    """The widest table: five seats' sealed fists, markers and names, in German."""
+    make_table(page, web, "raiatea", ["me"] + ["bot:random"] * 4)
+    p = page.page
+    p.wait_for_selector(".rt-panel")
+    play_until(p, "bid ")  # the Mana offering: every seat's fist shown, none's amount
+    p.evaluate("localStorage.setItem('vaka.lang', 'de')")
+    p.reload()
+    p.locator(".rt-sealed").wait_for(timeout=30_000)
+    assert p.locator(".rt-sealed [data-seat]").count() == 5
+    for width, height in ((1440, 900), (1366, 768)):
+        p.set_viewport_size({"width": width, "height": height})
+        p.wait_for_timeout(300)
+        page.shot(f"raiatea-de-five-{width}")
         assert overflows(p, ".rt-board") == [], width
 
 

@@ -71,8 +71,8 @@ export function RitualCard({ ctx, id, offers, x, y, note, moved }) {
     <rect width=${RITUAL_W} height="32" rx="6" fill=${fill} />
     ${r.deck === "forbidden" && html`<rect x="2" y="2" width=${RITUAL_W - 4}
       height=${RITUAL_H - 4} rx="5" fill="none" stroke="#5b2a86" stroke-dasharray="4 2" />`}
-    <${Lines} x="5" y="13" text=${t(r.name)} width="13" size="11" lines="2" cls="rt-light"
-      weight="600" />
+    <${Lines} x="5" y="13" text=${t(r.name)} width="13" size=${nameSize(t(r.name))} lines="2"
+      cls="rt-light" weight="600" />
     <circle cx=${RITUAL_W - 12} cy="12" r="10" fill="#d9ecff" stroke="#1d5c73" />
     <text x=${RITUAL_W - 12} y="16" font-size="12" text-anchor="middle" font-weight="700">${number(r.mana)}</text>
     <${Lines} x="5" y="45" text=${t(r.text)} width="21" size="9.6" lines="3" />
@@ -81,6 +81,9 @@ export function RitualCard({ ctx, id, offers, x, y, note, moved }) {
       note ? ` · ${note}` : ""}</text>
   </${Spot}>`;
 }
+
+// A ritual's name a size smaller where a line of it would run under the mana badge.
+const nameSize = (name) => (Math.max(...wrap(name, 13, 2).map((l) => l.length)) > 11 ? 10 : 11);
 
 // A ritual's price of one kind in words ("2 pearls").
 function priced(kind, n) {

@@ -72,6 +72,10 @@ export function Temple({ ctx }) {
   let y = 10;
   // Tattoo track with the ranks.
   const tw = (W - 24) / (comps.tattoo_max + 1);
+  // Up to five markers on one space (all start on 0): closer and smaller past three, so
+  // that all of them, and each one's number, stay inside the space.
+  const r = view.seats.length > 3 ? 8 : 9;
+  const step = (k) => Math.min(20, (tw - 9 - 2 * r) / Math.max(1, k - 1));
   parts.push(html`<${Heading} x="12" y=${y + 14} text=${t("Tattoo track")} />`);
   y += 22;
   parts.push(html`<g transform=${`translate(12,${y})`}>${Array.from({ length: comps.tattoo_max + 1 },
@@ -84,8 +88,8 @@ export function Temple({ ctx }) {
         ${rank && html`<text x=${(tw - 3) / 2} y="12" font-size="10" text-anchor="middle"
           font-weight="700">${t(rank.name)}</text><text x=${tw - 7} y="46" font-size="9"
           text-anchor="end" class="rt-dim">${t("{n} VP", { n: rank.vp })}</text>`}
-        ${here.map((s, j) => html`<${Disc} x=${12 + j * 20} y="30" seat=${s.seat}
-          moved=${ctx.marks.tattoo.has(s.seat)} />`)}</g>`;
+        ${here.map((s, j) => html`<${Disc} x=${4 + r + j * step(here.length)} y="30" r=${r}
+          seat=${s.seat} moved=${ctx.marks.tattoo.has(s.seat)} />`)}</g>`;
     })}</g>`);
   y += 60;
   // Priest track.
@@ -184,13 +188,15 @@ function sealedPart(ctx, sealed, y0) {
   const mine = view.seats.find((s) => s.seat === ctx.seat);
   const bids = bidAmounts(ctx.legal);
   const rows = Math.ceil(bids.length / 15);
+  const down = (Math.ceil(view.seats.length / 3) - 1) * 34;  // four or five seats: two rows
   const body = html`<g transform=${`translate(12,${y0})`} class="rt-sealed" role="status"
       aria-label=${`${what}: ${sealed.chosen.map((s) => t("{name} has chosen", { name: named(ctx, s) }))
       .concat(sealed.waiting.map((s) => t("{name} is choosing", { name: named(ctx, s) }))).join(", ")}`}>
     <text y="14" font-size="12" font-weight="700">${what}</text>
     ${view.seats.map((s, i) => {
       const done = sealed.chosen.includes(s.seat);
-      return html`<g transform=${`translate(${i * 164},22)`} data-seat=${s.seat}
+      return html`<g transform=${`translate(${(i % 3) * 164},${22 + Math.floor(i / 3) * 34})`}
+          data-seat=${s.seat}
           class=${done ? "rt-chosen" : "rt-choosing"}>
         <rect width="156" height="30" rx="15" fill=${done ? "#dff0d8" : "#f4f4f4"}
           stroke=${seatColour(s.seat)} stroke-width="2" />
@@ -200,14 +206,14 @@ function sealedPart(ctx, sealed, y0) {
           s.seat === ctx.seat && mine?.my_bid !== undefined && sealed.phase !== "prep"
             ? ` (${number(mine.my_bid)})` : ""}</text></g>`;
     })}
-    ${bids.length > 0 && html`<text y="70" font-size="11">${
+    ${bids.length > 0 && html`<text y=${70 + down} font-size="11">${
       t("Your hidden bid: point at a number of mana")}</text>`}
     ${bids.map((b, i) => html`<${Spot} ctx=${ctx} offers=${[`bid ${b}`]}
-        x=${(i % 15) * 33} y=${78 + Math.floor(i / 15) * 32}>
+        x=${(i % 15) * 33} y=${78 + down + Math.floor(i / 15) * 32}>
       <${Hit} w="29" h="28" rx="14" fill="#cfe3ff" stroke="#2a64a8" />
       <text x="14.5" y="18" font-size="12" text-anchor="middle">${number(b)}</text></${Spot}>`)}
   </g>`;
-  return [bids.length ? 84 + rows * 32 : 62, body];
+  return [down + (bids.length ? 84 + rows * 32 : 62), body];
 }
 
 // Divine Blessings: the rituals from the bag by cost, and the mana that pays for them.
