@@ -164,16 +164,23 @@ def review(paths: Iterable[str], jobs: int, playouts: int) -> list[dict[str, Any
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", nargs="?")
-    parser.add_argument("-p", "--players", type=int, default=2)
-    parser.add_argument("-n", "--games", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=5)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("game", nargs="?", help="rapa-nui, raiatea or atua (not with --review)")
+    parser.add_argument("-p", "--players", type=int, default=2, help="seats (default 2)")
+    parser.add_argument("-n", "--games", type=int, default=20, help="medium bots' games to read")
+    parser.add_argument("--seed", type=int, default=5, help="the games' seed (default 5)")
     parser.add_argument("--last", type=int, default=12, help="decisions looked at per game")
     parser.add_argument("--span", help="look between these fractions of a game, e.g. 0.3:0.8")
     parser.add_argument("--tries", type=int, default=0, help="with --span: decisions per game")
     parser.add_argument("--plays", type=int, default=6, help="plays per action")
-    parser.add_argument("--margin", type=float, default=1 / 6)
+    parser.add_argument(
+        "--margin",
+        type=float,
+        default=1 / 6,
+        help="the share of plays the winning action may lose and the losing one win",
+    )
     parser.add_argument(
         "--prefilter",
         type=float,
@@ -184,7 +191,12 @@ def main() -> None:
     parser.add_argument("-j", "--jobs", type=int, default=1, help="processes")
     parser.add_argument("--out", help="the library to add the positions found to")
     parser.add_argument("--review", nargs="+", metavar="LIBRARY", help="review these instead")
-    parser.add_argument("--playouts", type=int, default=Budget().playouts)
+    parser.add_argument(
+        "--playouts",
+        type=int,
+        default=Budget().playouts,
+        help="with --review: the review's playouts a decision (default: its own)",
+    )
     parser.add_argument("--verdicts", help="with --review: write every verdict here")
     args = parser.parse_args()
     if args.review:

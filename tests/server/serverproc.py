@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from vaka.cli.wire import whole_log
@@ -98,6 +99,22 @@ class Server:
         with connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table}", open_timeout=10) as ws:
             ws.send(json.dumps({"type": "hello", "token": token}))
             yield Socket(ws)
+
+
+def shared_server(*args: str) -> Any:
+    """A module's fixture that starts one server (SQLite; ``args`` for ``vaka serve``) for
+    all of the module's tests: ``server = shared_server()`` at the module's top names it.
+    Its tests must not depend on each other or on their order: each makes its own tables
+    and reads only those."""
+
+    @pytest.fixture(scope="module")
+    def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+        folder = tmp_path_factory.mktemp("server")
+        srv = Server(f"sqlite:///{folder / 'vaka.db'}", folder / "server.log", None, *args)
+        yield srv.start()
+        srv.stop()
+
+    return shared
 
 
 class Socket:

@@ -5,23 +5,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
-import pytest
 from websockets.sync.client import connect
 
-from tests.server.serverproc import Server, bearer
+from tests.server.serverproc import Server, bearer, shared_server
 from tests.server.wire import make
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder: Path = tmp_path_factory.mktemp("language")
-    srv = Server(f"sqlite:///{folder / 'vaka.db'}", folder / "server.log").start()
-    yield srv
-    srv.stop()
+server = shared_server()
 
 
 def test_a_refusal_is_in_german_for_accept_language_de_with_its_code_unchanged(

@@ -8,20 +8,13 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from tests.server.serverproc import Server, bearer
+from tests.server.serverproc import Server, bearer, shared_server
 from tests.server.wire import make
 
 MAX_BODY = 64 * 1024
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("limits")
-    srv = Server(f"sqlite:///{folder / 'vaka.db'}", folder / "server.log").start()
-    yield srv
-    srv.stop()
+server = shared_server()
 
 
 def chunks(total: int, size: int = 64 * 1024) -> Iterator[bytes]:

@@ -7,24 +7,16 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.server.serverproc import Server, Socket, bearer
+from tests.server.serverproc import Server, Socket, bearer, shared_server
 from tests.server.wire import make, state
 from vaka.cli.wire import Gap, whole_log
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """SQLite only: what a push carries does not depend on the database."""
-    folder = tmp_path_factory.mktemp("logpush")
-    srv = Server(f"sqlite:///{folder / 'vaka.db'}", folder / "server.log").start()
-    yield srv
-    srv.stop()
+server = shared_server()
 
 
 class Watched:

@@ -9,24 +9,18 @@ import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.server.serverproc import Server, bearer
+from tests.server.serverproc import Server, bearer, shared_server
 from tests.server.wire import make
 
 BAD_NAMES = ["A\x00n\x1b[31ma\x07", "\u202eanA", "Ana\r\nSet-Cookie: x=1", "Ana\u2066x"]
 BAD_CHAT = ["hi\x00\x1b[2J\x07", "\u202ehi", "one\nline"]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("shown")
-    srv = Server(f"sqlite:///{folder / 'vaka.db'}", folder / "server.log").start()
-    yield srv
-    srv.stop()
+server = shared_server()
 
 
 @pytest.mark.parametrize("name", BAD_NAMES)

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.serverproc import Server
+from tests.server.serverproc import Server, shared_server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # Without these, Chromium reaches for the network at start and is refused.
@@ -67,20 +67,9 @@ def fresh_web(tmp_path: Path) -> Iterator[Server]:
 
 
 def shared_web(*args: str) -> Any:
-    """A module's ``web`` fixture that starts one server (SQLite; ``args`` for ``vaka
-    serve``) for all of the module's tests: ``web = shared_web()`` at the module's top.
-    Its tests must not depend on each other or on their order: each makes its own tables
-    and reads only those (a browser context's own storage is its own already)."""
-
-    @pytest.fixture(scope="module")
-    def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-        folder = tmp_path_factory.mktemp("web")
-        db = f"sqlite:///{folder / 'vaka.db'}"
-        srv = Server(db, folder / "server.log", None, *args).start()
-        yield srv
-        srv.stop()
-
-    return web
+    """A module's ``web`` fixture: one server for all of the module's tests (``web =
+    shared_web()`` at the module's top; a browser context's own storage is its own)."""
+    return shared_server(*args)
 
 
 class Watched:

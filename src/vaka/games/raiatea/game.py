@@ -61,7 +61,9 @@ class Raiatea(Game):
         part is on the open table."""
         if view["is_over"]:
             return Scoreboard(_("victory points"), tuple(view["scores"]))
-        return Scoreboard(_("victory points as they stand"), tuple(s["points"] for s in view["seats"]))
+        return Scoreboard(
+            _("victory points as they stand"), tuple(s["points"] for s in view["seats"])
+        )
 
     def moment(self, view: Mapping[str, Any]) -> str:
         from vaka.games.raiatea.moments import moment
