@@ -13,7 +13,8 @@ Three steps, each bounded by counts:
     python scripts/learn_values.py calibrate rn2-test.npz --plot docs/reliability-rapa-nui-2p.png
     # where it is too sure or not sure enough: Platt scaling of its logit, fitted on games
     # of a third seed (neither trained nor tested on), written into the model file;
-    # calibrate then measures the recalibrated chance (measure it on a fourth seed)
+    # calibrate then measures the recalibrated chance (measure it on a fourth seed); several
+    # files of other seeds are pooled into one fit
     python scripts/learn_values.py recalibrate rn2-fresh.npz \
         --model src/vaka/agents/models/rapa-nui-2p.json
 
@@ -321,17 +322,50 @@ def _seeds_used(model: ValueModel) -> list[int]:
     return [int(s) for s in used]
 
 
+def _calibration_seeds(text: str) -> list[int]:
+    """The seeds a recalibration was fitted on, from its note ("seed 5, 800 games" or
+    "seeds 5, 6; 1300 games")."""
+    if text.startswith("seeds "):
+        return [int(s) for s in text[6:].split(";")[0].split(",")]
+    if text.startswith("seed "):
+        return [int(text[5:].split(",")[0])]
+    return []
+
+
+def _pooled(paths: list[str]) -> tuple[list[dict[str, Any]], dict[str, Array]]:
+    """Several data files as one: their rows in order, each file's games numbered apart."""
+    metas, parts = zip(*(load_data(p) for p in paths), strict=True)
+    offsets = np.cumsum([0] + [int(d["game"].max()) + 1 for d in parts[:-1]])
+    pooled = {
+        k: np.concatenate(
+            [d[k] + (o if k == "game" else 0) for d, o in zip(parts, offsets, strict=True)]
+        )
+        for k in parts[0]
+    }
+    return list(metas), pooled
+
+
 def recalibrate(args: argparse.Namespace) -> None:
     """Fit Platt scaling of the model's logit (chance = sigmoid(a * logit + b)) on games
     the model was not trained on, and write it into the model file."""
     from sklearn.linear_model import LogisticRegression
 
-    meta, data = load_data(args.data)
     model = from_json(json.loads(Path(args.model).read_text()))
-    if (model.game, model.players) != (meta["game"], meta["players"]):
-        sys.exit(f"{args.data} holds another game than {args.model}")
-    if meta["seed"] in _seeds_used(model):
-        sys.exit(f"{args.model} was fitted or chosen on seed {meta['seed']}: use other games")
+    metas, data = _pooled(args.data)
+    for path, meta in zip(args.data, metas, strict=True):
+        if (model.game, model.players) != (meta["game"], meta["players"]):
+            sys.exit(f"{path} holds another game than {args.model}")
+        if meta["seed"] in _seeds_used(model):
+            sys.exit(f"{args.model} was fitted or chosen on seed {meta['seed']}: use other games")
+    seeds = [m["seed"] for m in metas]
+    if len(set(seeds)) < len(seeds):
+        sys.exit("two of the data files are games of one seed: the same games twice")
+    games = sum(m["games"] for m in metas)
+    on = (
+        f"seed {seeds[0]}, {games} games"
+        if len(seeds) == 1
+        else f"seeds {', '.join(map(str, seeds))}; {games} games"
+    )
     z = model.logits(data["x"])
     xs, ys, ws = _binary(z[:, None], data["win"])
     platt = LogisticRegression(C=1e6, max_iter=1000).fit(xs, ys, sample_weight=ws)
@@ -344,7 +378,7 @@ def recalibrate(args: argparse.Namespace) -> None:
         version=model.version.split("+")[0] + "+platt",
         slope=slope,
         shift=shift,
-        calibrated_on=f"seed {meta['seed']}, {meta['games']} games",
+        calibrated_on=on,
     )
     for name, m in (("before", model), ("after", fitted)):
         r = measures(m.predict(data["x"]), data["win"], data["game"])
@@ -364,9 +398,7 @@ def calibrate(args: argparse.Namespace) -> None:
     model = shipped(meta["game"], meta["players"])
     if model is None:
         sys.exit(f"no model is shipped for {meta['game']} at {meta['players']} players")
-    if meta["seed"] in _seeds_used(model) or model.calibrated_on.startswith(
-        f"seed {meta['seed']},"
-    ):
+    if meta["seed"] in _seeds_used(model) + _calibration_seeds(model.calibrated_on):
         print(f"note: seed {meta['seed']} was used to fit or choose this model", file=sys.stderr)
     learned = model.predict(test["x"])
     hand = test["x"][:, TANH]
@@ -470,7 +502,9 @@ def main(argv: list[str] | None = None) -> None:
     c.add_argument("--plot")
     c.add_argument("--json")
     r = sub.add_parser("recalibrate", help="fit Platt scaling on other games, into the model")
-    r.add_argument("data", help="games the model was neither fitted nor chosen on")
+    r.add_argument(
+        "data", nargs="+", help="games the model was neither fitted nor chosen on (pooled)"
+    )
     r.add_argument("--model", required=True)
     args = parser.parse_args(argv)
     if args.command == "data":

@@ -93,3 +93,21 @@ def test_recalibrate_writes_platt_scaling_into_a_model_and_refuses_its_own_games
         run_script("learn_values.py", "recalibrate", str(trained), "--model", str(model))
     assert "seed 1" in refused.value.stderr
     assert model.read_text() == before
+
+
+def test_recalibrate_pools_games_of_several_seeds(tmp_path: Path) -> None:
+    """Several seeds' games make one fit, named by all of them; a seed given twice is
+    refused."""
+    a, b = tmp_path / "a.npz", tmp_path / "b.npz"
+    make_data(a, 4, 78)
+    make_data(b, 3, 79)
+    model = tmp_path / "rapa-nui-2p.json"
+    model.write_text((MODELS / "rapa-nui-2p.json").read_text())
+    with pytest.raises(subprocess.CalledProcessError) as twice:
+        run_script("learn_values.py", "recalibrate", str(a), str(a), "--model", str(model))
+    assert "one seed" in twice.value.stderr
+    run_script("learn_values.py", "recalibrate", str(a), str(b), "--model", str(model))
+    written = json.loads(model.read_text())
+    assert written["calibration"]["fitted_on"] == "seeds 78, 79; 7 games"
+    fitted = from_json(written)
+    assert fitted.slope > 0 and (fitted.slope, fitted.shift) != (1.0, 0.0)
