@@ -149,9 +149,9 @@ def review(paths: Iterable[str], jobs: int, playouts: int) -> list[dict[str, Any
             f"good {e['good']!r} {v['good']}",
             flush=True,
         )
-    print("\n| positions | losing move a mistake or blunder | winning move not one |")
+    print("\n| positions | number | losing move a mistake or blunder | winning move not one |")
     print("|---|---|---|---|")
-    for name, vs in groups.items():
+    for name, vs in sorted(groups.items(), key=lambda g: (g[0] == "all", g[0])):
         n = len(vs)
         found = sum(v["bad_found"] for v in vs)
         kept = sum(v["good_kept"] for v in vs)

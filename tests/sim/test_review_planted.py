@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.scripts import run_script
 from vaka.sim.planted import BAD, verdict
 from vaka.sim.review import Budget
 
@@ -45,3 +46,25 @@ def test_a_planted_losing_move_is_a_mistake_and_the_winning_one_is_not(
     assert bad.taken == entry["bad"] and bad.seat == entry["seat"]
     assert bad.label in BAD, (bad.label, bad.loss, bad.estimates)
     assert good.label not in BAD, (good.label, good.loss, good.estimates)
+
+
+def test_the_script_reviews_a_library_and_counts_what_it_labels_right(tmp_path: Path) -> None:
+    """scripts/plant_positions.py --review: each position's verdict as the test reaches it,
+    written out, and counted in a table by game and by where in the game it lies."""
+    entries = [e for e in PLANTED if e["game"] == "rapa-nui" and "known_miss" not in e][:2]
+    library, out = tmp_path / "library.json", tmp_path / "verdicts.json"
+    library.write_text(json.dumps(entries))
+    said = run_script(
+        "plant_positions.py", "--review", str(library), "--playouts", "12", "--verdicts", str(out)
+    )
+    written = json.loads(out.read_text())
+    assert [v["entry"] for v in written] == entries
+    for v, e in zip(written, entries, strict=True):
+        found = verdict(e, Budget(playouts=12), seed=1)
+        assert v["bad"][0] == found.bad.label and v["good"][0] == found.good.label
+        assert v["bad_found"] == found.bad_found and v["good_kept"] == found.good_kept
+    right = sum(v["bad_found"] for v in written)
+    kept = sum(v["good_kept"] for v in written)
+    assert f"| rapa-nui 2p, end | 2 | {right} ({right / 2:.0%})" in said
+    assert said.rstrip().splitlines()[-1].startswith(f"| all | 2 | {right} ")
+    assert f"| {kept} ({kept / 2:.0%}) |" in said
