@@ -91,7 +91,11 @@ def one_game(args: argparse.Namespace, i: int, deadline: float) -> dict[str, Any
         quick = {a: wins(before, seat, a, "medium", args.plays, seed) for a in legal}
         if max(quick.values()) - min(quick.values()) < args.prefilter * args.plays:
             continue
-        hard = {a: wins(before, seat, a, "hard", args.plays, seed) for a in legal}
+        hard = {}
+        for a in legal:  # hard bots' games are long: the deadline is looked at between them
+            if time.time() > deadline:
+                return None
+            hard[a] = wins(before, seat, a, "hard", args.plays, seed)
         good = [a for a in legal if hard[a] >= args.plays * (1 - args.margin)]
         bad = [a for a in legal if hard[a] <= args.plays * args.margin]
         if good and bad:
