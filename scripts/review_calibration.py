@@ -13,7 +13,8 @@ against one below it. Hours of CPU at the default budget: see docs/REVIEW.md.
 A saved run can be summed up again (``--read``), and its decisions labelled another way:
 ``--points P`` counts a decision's loss as the larger of the win chance it gave up and
 the estimated final lead it gave up over ``P`` points (``Game.review_points``, so that a
-seat far behind or far ahead, whose win chance hardly moves, is still judged), and
+seat far behind or far ahead, whose win chance hardly moves, is still judged; at half
+weight where the best candidate already won, as the review counts it), and
 ``--points 0`` the win chance alone. Runs saved before every candidate was kept are
 labelled again from the best candidate and the action taken ("only move" then reads as
 good).
@@ -36,7 +37,7 @@ from vaka.core.rng import derive_seed
 from vaka.sim.match import play
 from vaka.sim.review import LABELS, Budget, review_game
 from vaka.sim.review_judge import Estimate, loss_of, only_gap, parse_horizon
-from vaka.sim.review_labels import Yardstick, label, move_accuracy
+from vaka.sim.review_labels import WON, Yardstick, label, move_accuracy
 from vaka.sim.runner import game_seed, seating
 from vaka.sim.stats import mean_interval, wilson_interval, win_shares
 
@@ -168,7 +169,7 @@ def _won(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def relabel(saved: dict[str, Any], points: float) -> list[dict[str, Any]]:
     """A saved run's seat-games labelled again from its decisions (see ``--points``)."""
-    measure = Yardstick(points=points or None)
+    measure = Yardstick(points=points or None, won=WON if points else None)
     by_seat: dict[tuple[int, int], list[tuple[float, float | None]]] = {}
     for d in saved["decisions"]:
         if "candidates" in d:  # every candidate kept: rank them again, as the review does
@@ -176,7 +177,7 @@ def relabel(saved: dict[str, Any], points: float) -> list[dict[str, Any]]:
             loss = loss_of(kept, str(d["taken_at"]), measure)
             gap: float | None = only_gap(kept, measure)
         else:  # an older run kept the best and the action taken only
-            parts = measure.parts(d["loss"], d["margin_loss"])
+            parts = measure.parts(d["loss"], d["margin_loss"], d["best"][0])
             loss, gap = min(1.0, max(0.0, *parts)), None
         by_seat.setdefault((d["game"], d["seat"]), []).append((loss, gap))
     rows = []

@@ -27,7 +27,7 @@ from vaka.sim.review import (
     seat_report,
 )
 from vaka.sim.review_judge import Estimate, hindsight, loss_of, only_gap
-from vaka.sim.review_labels import SOLO_POINTS, Yardstick, yardstick
+from vaka.sim.review_labels import SOLO_POINTS, WON, Yardstick, yardstick
 
 SMALL = Budget(playouts=4)
 
@@ -314,6 +314,21 @@ def test_a_yardstick_counts_the_larger_of_the_win_chance_and_the_lead_given_up()
     assert Yardstick(win=False, points=30).shortfalls([(1, 50), (1, 40)]) == [0, 10 / 30]
 
 
+def test_points_given_up_in_a_game_already_won_count_at_half() -> None:
+    """Where the best candidate wins at least ``won``, the points given up no longer change
+    the result (a player who plays to win spends them): they count at half; behind, they
+    count in full. The games' yardsticks do so, alone the lead counts in full always."""
+    ahead = [(1.0, 10.0), (0.97, 6.0)]  # won either way: 4 points given up
+    assert Yardstick(points=20).shortfalls(ahead) == pytest.approx([0, 0.2])
+    assert Yardstick(points=20, won=WON).shortfalls(ahead) == pytest.approx([0, 0.1])
+    assert label(Yardstick(points=20, won=WON).shortfalls(ahead)[1]) == "inaccuracy"
+    behind = [(0.0, -6.0), (0.0, -10.0)]  # lost either way: the same 4 points
+    assert Yardstick(points=20, won=WON).shortfalls(behind) == pytest.approx([0, 0.2])
+    assert Yardstick(points=20, won=WON).points_at(0.96) == 40
+    assert Yardstick(points=20, won=WON).points_at(0.5) == 20
+    assert yardstick(20.0, 3).won == WON and yardstick(None, 1).won is None
+
+
 @pytest.mark.parametrize(("game", "players"), [("raiatea", 3), ("atua", 2), ("rapa-nui", 2)])
 def test_each_games_decisions_are_measured_by_its_own_yardstick(game: str, players: int) -> None:
     record = random_record(game, players, 4)
@@ -324,7 +339,8 @@ def test_each_games_decisions_are_measured_by_its_own_yardstick(game: str, playe
     points = load(game).review_points
     assert (points is None) == (game == "rapa-nui")
     for d in judged:
-        assert d.points == points
+        top_win = max(e.win for e in d.estimates)
+        assert d.points == (None if points is None else points * (2 if top_win >= WON else 1))
         assert d.loss == pytest.approx(loss_of(d.estimates, d.taken, yardstick(points, players)))
         assert d.label == label(d.loss, only_gap(d.estimates, yardstick(points, players)))
         assert d.chosen is not None and d.best is not None

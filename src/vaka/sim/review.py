@@ -107,7 +107,8 @@ class Decision:
     #: a game alone: ``loss`` counts the final lead over the game's own opponent given up,
     #: not a win chance
     solo: bool = False
-    #: the points of final lead that count as a whole win chance (None: win chance only),
+    #: the points of final lead that counted as a whole win chance here (None: win chance
+    #: only; twice the game's where the best candidate already won, ``Yardstick.won``),
     #: and whether the lead given up made the loss
     points: float | None = None
     by_lead: bool = False
@@ -221,7 +222,7 @@ def review_decision(
         spread,
         tuple(known) if full else (),
         solo,
-        measure.points,
+        measure.points_at(max(e.win for e in estimates)),
         measure.points is not None and (not measure.win or loss > best.win - chosen.win),
         told.moment,
         told.words,

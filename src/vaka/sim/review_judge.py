@@ -309,10 +309,12 @@ def _summary(
     best, mine = order[0], candidates.index(taken)
     top_win = max(e.win for e in estimates)
     top_lead = max(e.margin for e in estimates)
-    parts = yardstick.parts(top_win - estimates[mine].win, top_lead - estimates[mine].margin)
+    parts = yardstick.parts(
+        top_win - estimates[mine].win, top_lead - estimates[mine].margin, top_win
+    )
     part = parts.index(max(parts))  # the measure that made the shortfall
     diffs = [
-        yardstick.parts(b[0] - t[0], b[1] - t[1])[part]
+        yardstick.parts(b[0] - t[0], b[1] - t[1], top_win)[part]
         for b, t in zip(results[best], results[mine], strict=True)
     ]
     return [estimates[i] for i in order], _standard_error(diffs)

@@ -28,6 +28,11 @@ ONLY_MOVE_GAP = 0.25
 #: win chance (:func:`yardstick`), so the thresholds above are 3, 6 and 9 points. Not yet
 #: calibrated (docs/REVIEW.md).
 SOLO_POINTS = 30.0
+#: Where the best candidate already wins at least this surely, the points of lead given up
+#: no longer change the result: they count at half. A player who plays to win, as the hard
+#: bot does, spends points there that it does not need (docs/REVIEW.md, "Between hard
+#: bots"); behind, points still count in full: they are a place, and a hope.
+WON = 0.95
 #: Labels, best to worst; "forced" decisions had one legal action and are not judged.
 LABELS = ("only move", "good", "inaccuracy", "mistake", "blunder")
 FORCED = "forced"
@@ -56,24 +61,35 @@ class Yardstick:
 
     Win chance alone cannot see a seat far behind or far ahead: every candidate leaves it
     near 0 or 1. Where the game's lead estimates are steady enough, the lead given up
-    still shows its errors (docs/REVIEW.md, "Calibration")."""
+    still shows its errors (docs/REVIEW.md, "Calibration"); where the best candidate wins
+    at least ``won``, at half weight (``points`` doubled)."""
 
     win: bool = True
     points: float | None = None
+    won: float | None = None
+
+    def points_at(self, top_win: float) -> float | None:
+        """The points of lead that count as a whole win chance at a decision whose best
+        candidate wins with ``top_win``."""
+        if self.points is None:
+            return None
+        return 2 * self.points if self.won is not None and top_win >= self.won else self.points
 
     def shortfalls(self, measured: Sequence[tuple[float, float]]) -> list[float]:
         """How far each candidate, as (win chance, final lead), stands below the best of
         them on either measure, 0-1; the best candidate is the one with the least."""
         top_win = max(w for w, _ in measured)
         top_lead = max(m for _, m in measured)
-        return [min(1.0, max(self.parts(top_win - w, top_lead - m))) for w, m in measured]
+        return [min(1.0, max(self.parts(top_win - w, top_lead - m, top_win))) for w, m in measured]
 
-    def parts(self, win: float, lead: float) -> list[float]:
+    def parts(self, win: float, lead: float, top_win: float = 0.0) -> list[float]:
         """A difference in win chance and in final lead, each on the 0-1 scale (the
-        measures this yardstick counts)."""
+        measures this yardstick counts), at a decision whose best candidate wins with
+        ``top_win``."""
         parts = [win] if self.win else []
-        if self.points is not None:
-            parts.append(lead / self.points)
+        points = self.points_at(top_win)
+        if points is not None:
+            parts.append(lead / points)
         return parts
 
 
@@ -86,7 +102,7 @@ def yardstick(review_points: float | None, players: int) -> Yardstick:
     lead over the game's own opponent only (``SOLO_POINTS``)."""
     if players == 1:
         return Yardstick(win=False, points=SOLO_POINTS)
-    return Yardstick(points=review_points)
+    return Yardstick(points=review_points, won=WON)
 
 
 def label(loss: float, gap: float | None = None) -> str:

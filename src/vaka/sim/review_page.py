@@ -27,7 +27,7 @@ from vaka.sim.review import (
     said,
     turning_decisions,
 )
-from vaka.sim.review_labels import SOLO_POINTS, label_words
+from vaka.sim.review_labels import SOLO_POINTS, WON, label_words
 from vaka.sim.review_words import given_up, shown_chance, shown_points
 
 #: Marker colours of the labels in the graph and the move list.
@@ -293,8 +293,9 @@ def _how(review: Review) -> str:
         + _(
             "A seat far behind or far ahead gives up almost no win chance whatever it does, so "
             "the estimated final lead given up counts as well, the larger of the two making the "
-            "label: the lead over {thresholds}."
-        ).format(thresholds=_thresholds(points))
+            "label: the lead over {thresholds}. Where the best candidate already wins {won} or "
+            "more, points given up no longer change the result and count at half."
+        ).format(thresholds=_thresholds(points), won=shown_chance(WON))
     )
 
 

@@ -24,9 +24,10 @@ class Raiatea(Game):
     max_players = 5
     board = "web"
     playthroughs = ((3, 4), (5, 5))
-    #: A review calls 1 point of estimated final lead given up an inaccuracy: a decision
-    #: judged four steps on is worth fractions of a point (docs/REVIEW.md, "Calibration").
-    review_points = 10.0
+    #: A review calls 2 points of estimated final lead given up an inaccuracy, 6 a blunder:
+    #: at 10 the hard bot, careless of points in a game won or lost, blundered one move in
+    #: fifty against itself (docs/REVIEW.md, "Between hard bots").
+    review_points = 20.0
     categories: ClassVar[Mapping[str, str]] = {
         "rank": NP_("score", "rank"),
         "rituals": NP_("score", "rituals"),
