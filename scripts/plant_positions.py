@@ -183,13 +183,14 @@ def main() -> None:
         "--margin",
         type=float,
         default=1 / 6,
-        help="the share of plays the winning action may lose and the losing one win",
+        help="the share of plays (below 0.5) the winning action may lose and the losing one win",
     )
     parser.add_argument(
         "--prefilter",
         type=float,
         default=(6 - 2) / 6,
-        help="the win shares medium bots' plays must spread over first (0: hard bots always)",
+        help="how far apart (a share of the plays, 0-1) medium bots' win shares after the "
+        "actions must lie before hard bots play them (0: hard bots always)",
     )
     parser.add_argument("--seconds", type=float, default=900, help="stop looking after this")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="processes")
@@ -203,6 +204,13 @@ def main() -> None:
     )
     parser.add_argument("--verdicts", help="with --review: write every verdict here")
     args = parser.parse_args()
+    if not 0 <= args.prefilter <= 1:
+        parser.error(
+            f"--prefilter is a share of the plays, 0 to 1 (2 of 6: {2 / 6:.2f}), "
+            f"not {args.prefilter:g}"
+        )
+    if not 0 <= args.margin < 0.5:
+        parser.error(f"--margin is a share of the plays below 0.5, not {args.margin:g}")
     if args.review:
         verdicts = review(args.review, args.jobs, args.playouts)
         if args.verdicts:
