@@ -9,13 +9,18 @@ from pathlib import Path
 SCRIPTS = Path(__file__).parents[1] / "scripts"
 
 
-def run_script(name: str, *args: str) -> str:
-    """What ``scripts/NAME`` printed; a failure raises with its output."""
-    done = subprocess.run(
+def script_process(name: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``scripts/NAME`` run to its end, whatever its exit status: its output and status."""
+    return subprocess.run(
         [sys.executable, str(SCRIPTS / name), *args],
         capture_output=True,
         text=True,
-        check=True,
         timeout=600,
     )
+
+
+def run_script(name: str, *args: str) -> str:
+    """What ``scripts/NAME`` printed; a failure raises with its output."""
+    done = script_process(name, *args)
+    done.check_returncode()
     return done.stdout

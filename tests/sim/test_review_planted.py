@@ -9,14 +9,12 @@ not be."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.scripts import SCRIPTS, run_script
+from tests.scripts import run_script, script_process
 from vaka.sim.planted import BAD, verdict
 from vaka.sim.review import Budget
 
@@ -76,19 +74,6 @@ def test_the_script_reviews_a_library_and_counts_what_it_labels_right(tmp_path: 
 def test_the_script_refuses_a_share_out_of_range(option: str, value: str) -> None:
     """The prefilter and the margin are shares of the plays: "2" (meant as 2 of 6) would
     let no decision through to the hard bots and find nothing without a word."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(SCRIPTS / "plant_positions.py"),
-            "raiatea",
-            "--out",
-            "x.json",
-            option,
-            value,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = script_process("plant_positions.py", "raiatea", "--out", "x.json", option, value)
     assert done.returncode == 2
     assert f"{option} is a share of the plays" in done.stderr
